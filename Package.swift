@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "pedometer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pedometer", targets: ["pedometer"]),
+        .library(name: "PedometerIngest", targets: ["PedometerIngest"]),
+        .library(name: "PedometerCore", targets: ["PedometerCore"]),
+        .library(name: "PedometerReport", targets: ["PedometerReport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+    ],
+    targets: [
+        // libcsv, the C CSV parser: `apt-get install libcsv-dev` (tools/setup does it).
+        .systemLibrary(
+            name: "CLibCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
+        // Pure Swift, no I/O: samples in, PedometerData out.
+        .target(name: "PedometerCore"),
+        // Files in, typed samples out (streams CSV through libcsv).
+        .target(
+            name: "PedometerIngest",
+            dependencies: [
+                "CLibCSV",
+                "PedometerCore",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // Units, formatting and the table/JSON/CSV writers.
+        .target(name: "PedometerReport", dependencies: ["PedometerCore"]),
+        .executableTarget(
+            name: "pedometer",
+            dependencies: [
+                "PedometerIngest",
+                "PedometerCore",
+                "PedometerReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore"]),
+        .testTarget(
+            name: "PedometerIngestTests",
+            dependencies: ["PedometerIngest", "PedometerCore"]
+        ),
+        .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore"]),
+        .testTarget(name: "pedometerTests", dependencies: ["pedometer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
