@@ -6,6 +6,6 @@ struct PedometerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pedometer",
         abstract: "Steps, distance, cadence and pace from phone sensor logs.",
-        subcommands: []
+        subcommands: [InspectCommand.self]
     )
 }

@@ -1,0 +1,372 @@
+import CLibCSV
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Streams the records of a CSV file through libcsv, one record at a time, in bounded memory.
+///
+/// The file is read in fixed-size chunks and handed to libcsv one physical line at a time, so
+/// every record knows the line it starts on, and every parse error becomes `file:line:column`.
+/// Fields are copied into a reused arena: reading a record allocates nothing. Typical use:
+///
+/// ```swift
+/// let reader = try CSVReader(path: "walk.csv")
+/// while try reader.next() {
+///     let t = reader.number(0)
+/// }
+/// ```
+///
+/// The bytes returned by ``field(_:)`` are valid until the next call to ``next()``.
+/// libcsv runs in strict mode (`CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL`): a stray quote
+/// or an unterminated quoted field is an error, not a silently different record.
+public final class CSVReader {
+    /// Limits that keep memory bounded whatever the input.
+    public struct Limits: Sendable, Hashable {
+        /// Bytes read from the file per `read(2)`.
+        public var chunkBytes = 256 << 10
+        /// Longest physical line (and longest record) accepted.
+        public var maxLineBytes = 4 << 20
+        /// Most fields a record may have.
+        public var maxFields = 2048
+
+        public init() {}
+    }
+
+    /// The name used in messages (a path, or `archive.zip/member.csv`).
+    public let displayName: String
+    /// The field delimiter in use (detected unless given).
+    public private(set) var delimiter = UInt8(ascii: ",")
+    /// Line terminator: `\n`, or `\r` for files with old Mac line endings.
+    public private(set) var lineTerminator = UInt8(ascii: "\n")
+    /// Whether the file started with a UTF-8 byte-order mark (skipped).
+    public private(set) var hadByteOrderMark = false
+    /// 1-based line on which the current record starts.
+    public private(set) var line = 0
+    /// Bytes read from the file so far.
+    public private(set) var bytesRead = 0
+    /// Records returned so far (the header counts when there is one).
+    public private(set) var recordCount = 0
+
+    private let fd: Int32
+    private let limits: Limits
+    private var parser = csv_parser()
+    private let fields: UnsafeMutablePointer<FieldArena>
+
+    // The read buffer holds [recordStart, end): the current record's raw bytes, then unparsed bytes.
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity: Int
+    private var end = 0
+    private var recordStart = 0
+    private var feedPosition = 0
+    private var physicalLineStart = 0
+    private var physicalLine = 1
+    private var reachedEndOfFile = false
+    private var finished = false
+    private var recordReady = false
+
+    /// Opens `path` and sniffs its first chunk (encoding, delimiter, line endings).
+    ///
+    /// - Parameters:
+    ///   - delimiter: the field delimiter; `nil` detects comma, semicolon or tab.
+    ///   - displayName: the name to use in messages; defaults to `path`.
+    public init(
+        path: String, delimiter: UInt8? = nil, displayName: String? = nil, limits: Limits = Limits()
+    ) throws(IngestError) {
+        let name = displayName ?? path
+        self.displayName = name
+        self.limits = limits
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw IngestError(file: name, "cannot open: \(Self.describeErrno(errno))")
+        }
+        fd = descriptor
+        capacity = limits.chunkBytes
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: FieldArena(maxFields: limits.maxFields))
+        csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+        csv_set_realloc_func(&parser, cappedRealloc)
+        csv_set_blk_size(&parser, 1024)
+
+        try fillBuffer()
+        let sniff = try CSVSniffer.sniff(
+            UnsafeRawBufferPointer(start: buffer, count: end), file: name)
+        hadByteOrderMark = sniff.byteOrderMarkLength > 0
+        recordStart = sniff.byteOrderMarkLength
+        feedPosition = recordStart
+        physicalLineStart = recordStart
+        self.delimiter = delimiter ?? sniff.delimiter
+        lineTerminator = sniff.lineTerminator
+        csv_set_delim(&parser, self.delimiter)
+    }
+
+    deinit {
+        csv_free(&parser)
+        close(fd)
+        buffer.deallocate()
+        fields.pointee.deallocate()
+        fields.deinitialize(count: 1)
+        fields.deallocate()
+    }
+
+    // MARK: Reading records
+
+    /// Advances to the next record. Returns `false` at the end of the file.
+    public func next() throws(IngestError) -> Bool {
+        if recordReady {
+            recordReady = false
+            recordStart = feedPosition
+            fields.pointee.reset()
+        }
+        if finished { return false }
+        while true {
+            if feedPosition == end {
+                if reachedEndOfFile { return try finishParsing() }
+                try fillBuffer()
+                continue
+            }
+            let remaining = end - feedPosition
+            let found = memchr(buffer + feedPosition, Int32(lineTerminator), remaining)
+            if found == nil && !reachedEndOfFile {
+                try fillBuffer()
+                continue
+            }
+            let lineEnd = found.map { buffer.distance(to: $0) + 1 } ?? end
+            if fields.pointee.fieldCount == 0 && parser.pstate == 0 {
+                // Nothing of a record has begun: it starts on this line.
+                recordStart = feedPosition
+                line = physicalLine
+            }
+            try parse(from: feedPosition, to: lineEnd)
+            feedPosition = lineEnd
+            if found != nil {
+                physicalLine += 1
+                physicalLineStart = lineEnd
+            }
+            if fields.pointee.recordsEnded > 0 {
+                return deliverRecord()
+            }
+        }
+    }
+
+    /// Number of fields in the current record.
+    public var fieldCount: Int { fields.pointee.fieldCount }
+
+    /// The raw bytes of field `index` (without quotes), valid until the next ``next()``.
+    public func field(_ index: Int) -> UnsafeRawBufferPointer {
+        precondition(index >= 0 && index < fields.pointee.fieldCount, "field index out of range")
+        return fields.pointee.bytes(index)
+    }
+
+    /// Whether field `index` is missing from the record or empty.
+    public func isEmpty(_ index: Int) -> Bool {
+        index >= fields.pointee.fieldCount || fields.pointee.length(index) == 0
+    }
+
+    /// Field `index` as a string (allocates: for headers and rare text fields only).
+    public func string(_ index: Int) -> String {
+        String(decoding: field(index), as: UTF8.self)
+    }
+
+    /// All fields of the current record as strings (allocates: for headers).
+    public func strings() -> [String] {
+        (0..<fieldCount).map(string)
+    }
+
+    /// Field `index` as a number: `nil` when empty, missing, or not one finite decimal number.
+    @inline(__always)
+    public func number(_ index: Int) -> Double? {
+        guard index < fields.pointee.fieldCount else { return nil }
+        return DecimalParser.parseDouble(fields.pointee.bytes(index))
+    }
+
+    /// Where field `index` of the current record starts: its line and 1-based byte column.
+    public func location(ofField index: Int) -> SourceLocation {
+        var currentLine = line
+        var column = 1
+        var fieldIndex = 0
+        var inQuotes = false
+        var position = recordStart
+        let quote = UInt8(ascii: "\"")
+        while position < feedPosition && fieldIndex < index {
+            let byte = buffer.load(fromByteOffset: position, as: UInt8.self)
+            if byte == quote {
+                inQuotes.toggle()
+            } else if !inQuotes && byte == delimiter {
+                fieldIndex += 1
+            } else if byte == lineTerminator {
+                currentLine += 1
+                column = 0
+            }
+            column += 1
+            position += 1
+        }
+        return SourceLocation(file: displayName, line: currentLine, column: column)
+    }
+
+    /// The location of the current record's start.
+    public var recordLocation: SourceLocation {
+        SourceLocation(file: displayName, line: line, column: 1)
+    }
+
+    /// An error located at field `index` of the current record.
+    public func error(atField index: Int, _ reason: String) -> IngestError {
+        IngestError(location(ofField: min(index, max(fieldCount - 1, 0))), reason)
+    }
+
+    // MARK: Internals
+
+    private func deliverRecord() -> Bool {
+        recordReady = true
+        recordCount += 1
+        return true
+    }
+
+    private func finishParsing() throws(IngestError) -> Bool {
+        finished = true
+        let status = csv_fini(&parser, fieldEnded, recordEnded, fields)
+        try checkArena()
+        if status != 0 {
+            throw unterminatedQuoteError()
+        }
+        if fields.pointee.recordsEnded > 0 { return deliverRecord() }
+        return false
+    }
+
+    private func parse(from start: Int, to stop: Int) throws(IngestError) {
+        let count = stop - start
+        let consumed = csv_parse(&parser, buffer + start, count, fieldEnded, recordEnded, fields)
+        try checkArena()
+        guard consumed == count else {
+            let column = start + consumed - physicalLineStart + 1
+            let location = SourceLocation(file: displayName, line: physicalLine, column: column)
+            switch csv_error(&parser) {
+            case CSV_EPARSE:
+                throw IngestError(location, "malformed quoted field: a quote inside an unquoted field, or text after a closing quote")
+            case CSV_ENOMEM, CSV_ETOOBIG:
+                throw IngestError(location, "field longer than \(Self.byteText(maxFieldBytes))")
+            default:
+                throw IngestError(location, "CSV parse error: \(String(cString: csv_strerror(csv_error(&parser))))")
+            }
+        }
+        if fields.pointee.recordsEnded > 1 {
+            throw IngestError(file: displayName, line: physicalLine, column: 1, "several records on one line")
+        }
+    }
+
+    private func checkArena() throws(IngestError) {
+        switch fields.pointee.overflow {
+        case .none:
+            return
+        case .tooManyFields:
+            throw IngestError(file: displayName, line: line, column: nil, "more than \(limits.maxFields) fields in one record")
+        case .recordTooLong:
+            throw IngestError(file: displayName, line: line, column: nil, "record longer than \(Self.byteText(limits.maxLineBytes))")
+        }
+    }
+
+    /// Reads the next chunk, first moving the current record to the front of the buffer.
+    private func fillBuffer() throws(IngestError) {
+        if recordStart > 0 {
+            let keep = end - recordStart
+            if keep > 0 { buffer.copyMemory(from: buffer + recordStart, byteCount: keep) }
+            feedPosition -= recordStart
+            physicalLineStart -= recordStart
+            end = keep
+            recordStart = 0
+        }
+        if capacity - end < limits.chunkBytes / 2 {
+            guard end < limits.maxLineBytes else {
+                let column = end - physicalLineStart + 1
+                throw IngestError(
+                    file: displayName, line: physicalLine, column: column,
+                    "line longer than \(Self.byteText(limits.maxLineBytes))")
+            }
+            let newCapacity = min(capacity * 2, limits.maxLineBytes + limits.chunkBytes)
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+            grown.copyMemory(from: buffer, byteCount: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        while true {
+            let count = read(fd, buffer + end, capacity - end)
+            if count > 0 {
+                end += count
+                bytesRead += count
+                return
+            }
+            if count == 0 {
+                reachedEndOfFile = true
+                return
+            }
+            if errno == EINTR { continue }
+            throw IngestError(file: displayName, "cannot read: \(Self.describeErrno(errno))")
+        }
+    }
+
+    /// Locates the opening quote of the record libcsv found unterminated at the end of the file.
+    private func unterminatedQuoteError() -> IngestError {
+        var quoteLine = line
+        var quoteColumn = 1
+        var currentLine = line
+        var column = 1
+        var inQuotes = false
+        let quote = UInt8(ascii: "\"")
+        for position in recordStart..<end {
+            let byte = buffer.load(fromByteOffset: position, as: UInt8.self)
+            if byte == quote {
+                if !inQuotes { quoteLine = currentLine; quoteColumn = column }
+                inQuotes.toggle()
+            }
+            if byte == lineTerminator {
+                currentLine += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return IngestError(
+            file: displayName, line: quoteLine, column: quoteColumn,
+            "quoted field is never closed (unterminated quote)")
+    }
+
+    static func describeErrno(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES: return "permission denied"
+        case EISDIR: return "is a directory"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    static func byteText(_ count: Int) -> String {
+        count >= 1 << 20 ? "\(count >> 20) MiB" : "\(count >> 10) KiB"
+    }
+}
+
+/// Longest field libcsv may buffer; its buffer grows through ``cappedRealloc``.
+let maxFieldBytes = 1 << 20
+
+/// libcsv's realloc: refuses to grow a field buffer past ``maxFieldBytes``, which makes
+/// `csv_parse` stop with `CSV_ENOMEM` instead of buffering an endless field.
+private let cappedRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = {
+    pointer, size in
+    size > maxFieldBytes + 1024 ? nil : realloc(pointer, size)
+}
+
+/// libcsv's end-of-field callback: appends the field to the arena.
+private let fieldEnded: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    bytes, length, context in
+    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.append(bytes, length)
+}
+
+/// libcsv's end-of-record callback.
+private let recordEnded: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
+    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.recordsEnded += 1
+}

@@ -1,0 +1,45 @@
+/// A CSV header, with each name also in a normalised form for matching: lower-case letters and
+/// digits only, units in parentheses or brackets removed (`"Acceleration x (m/s^2)"` →
+/// `accelerationx`, unit `m/s^2`).
+struct ColumnNames {
+    let raw: [String]
+    let normalized: [String]
+    /// The unit written in parentheses or brackets after each name, lower-cased (`""` if none).
+    let units: [String]
+
+    init(_ header: [String]) {
+        raw = header
+        var names: [String] = []
+        var units: [String] = []
+        for name in header {
+            var base = ""
+            var unit = ""
+            var depth = 0
+            for character in name {
+                if character == "(" || character == "[" {
+                    depth += 1
+                } else if character == ")" || character == "]" {
+                    depth = max(depth - 1, 0)
+                } else if depth > 0 {
+                    unit.append(character)
+                } else if character.isLetter || character.isNumber {
+                    base += character.lowercased()
+                }
+            }
+            names.append(base)
+            units.append(unit.trimmingSpaces.lowercased())
+        }
+        normalized = names
+        self.units = units
+    }
+
+    /// Index of the first column whose normalised name is one of `names`.
+    func index(of names: String...) -> Int? {
+        normalized.firstIndex { names.contains($0) }
+    }
+
+    /// Index of the first column whose normalised name satisfies `predicate`.
+    func index(where predicate: (String) -> Bool) -> Int? {
+        normalized.firstIndex(where: predicate)
+    }
+}

@@ -1,0 +1,122 @@
+import PedometerCore
+
+/// The Oxford step-counter data: a folder holding `accelerometer.csv` (`ns,accuracy,x,y,z`,
+/// m/s^2 with gravity) and `stepcounter.csv` (`ns,foot1,foot2` foot switches: ground truth),
+/// or the app's single-file log `ns,x,y,z,stepsAlgorithm,stepsGroundTruth,stepsHardware`.
+enum OxfordReader {
+    static let accelerometerFile = "accelerometer.csv"
+    static let footSwitchFile = "stepcounter.csv"
+
+    /// Reads the folder layout; times are nanoseconds since boot, shared by both files.
+    static func readFolder<Sink>(
+        _ folder: String, displayName: String, options: IngestOptions,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let accelerometer = folder + "/" + accelerometerFile
+        let footSwitches = folder + "/" + footSwitchFile
+        let hasFootSwitches = FileSystem.isFile(footSwitches)
+        var origins = [try TimeColumn.firstTimestamp(accelerometer, displayName + "/" + accelerometerFile, options, skipHeader: false)]
+        if hasFootSwitches {
+            origins.append(try TimeColumn.firstTimestamp(footSwitches, displayName + "/" + footSwitchFile, options, skipHeader: false))
+        }
+        var time = TimeColumn(unit: .nanoseconds, origin: origins.compactMap { $0 }.min())
+        let table = AccelerationTable(
+            hasHeader: false, time: 0, x: 2, y: 3, z: 4, timeUnit: .nanoseconds, scale: 1,
+            kind: .total, unitName: "m/s^2")
+        try table.read(
+            accelerometer, displayName: displayName + "/" + accelerometerFile,
+            delimiter: options.delimiter, time: &time, into: &emitter)
+        if hasFootSwitches {
+            try readFootSwitches(footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
+            info.notes.append("ground truth: foot-switch steps (0→1 transitions of either foot) from \(footSwitchFile)")
+        }
+        if let chip = FileSystem.firstLine(of: folder + "/metadata.txt") {
+            info.device = chip.split(separator: ":", maxSplits: 1).last.map { String($0.trimmingSpaces) }
+        }
+    }
+
+    /// One step per 0→1 transition of either foot switch; the first row gives the starting states.
+    private static func readFootSwitches<Sink>(
+        _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
+        into emitter: inout SampleEmitter<Sink>
+    ) throws(IngestError) {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        emitter.beginStepCounts(kind: .groundTruth, file: displayName)
+        var previous: (Double, Double)?
+        var steps = 0.0
+        while try reader.next() {
+            do throws(IngestError) {
+                try reader.requireFields(3)
+                let t = try time.seconds(reader, 0)
+                let feet = (try reader.requireNumber(1, "foot 1 state"), try reader.requireNumber(2, "foot 2 state"))
+                guard let last = previous else {
+                    previous = feet
+                    emitter.stepCount(StepCountSample(time: t, steps: 0), kind: .groundTruth)
+                    continue
+                }
+                let rises = (last.0 < 0.5 && feet.0 >= 0.5 ? 1.0 : 0) + (last.1 < 0.5 && feet.1 >= 0.5 ? 1.0 : 0)
+                previous = feet
+                if rises > 0 {
+                    steps += rises
+                    emitter.stepCount(StepCountSample(time: t, steps: steps), kind: .groundTruth)
+                }
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+    }
+
+    /// Reads the app's single-file log. The three step columns are cumulative; the hardware
+    /// counter is taken as absent when it never leaves its first value (the app writes 0 when the
+    /// phone has none).
+    static func readLog<Sink>(
+        _ path: String, displayName: String, options: IngestOptions,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        var time = TimeColumn(unit: .nanoseconds)
+        emitter.beginAcceleration(kind: .total, unit: "m/s^2", file: displayName)
+        emitter.beginStepCounts(kind: .algorithm, file: displayName)
+        emitter.beginStepCounts(kind: .groundTruth, file: displayName)
+        let columns: [(Int, StepReferenceKind)] = [(4, .algorithm), (5, .groundTruth), (6, .device)]
+        var last: [Double?] = [nil, nil, nil]
+        var pendingHardware: StepCountSample?
+        while try reader.next() {
+            do throws(IngestError) {
+                try reader.requireFields(7)
+                let t = try time.seconds(reader, 0)
+                let sample = AccelerationSample(
+                    time: t, x: try reader.requireNumber(1, "x acceleration"),
+                    y: try reader.requireNumber(2, "y acceleration"), z: try reader.requireNumber(3, "z acceleration"))
+                var counts: [Double] = []
+                for (index, kind) in columns {
+                    counts.append(try reader.requireNumber(index, "\(kind.rawValue) steps"))
+                }
+                emitter.acceleration(sample)
+                for (position, (_, kind)) in columns.enumerated() where counts[position] != last[position] {
+                    let count = StepCountSample(time: t, steps: counts[position])
+                    if kind == .device {
+                        if last[position] == nil {
+                            pendingHardware = count
+                        } else {
+                            if let first = pendingHardware {
+                                emitter.beginStepCounts(kind: .device, file: displayName)
+                                emitter.stepCount(first, kind: .device)
+                                pendingHardware = nil
+                            }
+                            emitter.stepCount(count, kind: .device)
+                        }
+                    } else {
+                        emitter.stepCount(count, kind: kind)
+                    }
+                    last[position] = counts[position]
+                }
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+        if pendingHardware != nil {
+            info.notes.append("hardware step counter column never changes: taken as absent")
+        }
+    }
+}

@@ -1,0 +1,330 @@
+import PedometerCore
+
+/// Sensor Logger (Android/iOS): a folder, or the zip the app exports, with one CSV per sensor.
+///
+/// Sensor files are `time,seconds_elapsed,z,y,x` (version 2: `time,z,y,x`), `time` in
+/// nanoseconds since 1970, shared by every file. Acceleration comes from, in order of
+/// preference, `TotalAcceleration.csv` (Android, gravity included),
+/// `AccelerometerUncalibrated.csv` (iOS, gravity included), `Accelerometer.csv` +
+/// `Gravity.csv` recombined sample by sample, or `Accelerometer.csv` alone (gravity removed,
+/// reported). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and `Metadata.csv` are read too.
+enum SensorLoggerReader {
+    static let totalAcceleration = "TotalAcceleration.csv"
+    static let uncalibrated = "AccelerometerUncalibrated.csv"
+    static let userAcceleration = "Accelerometer.csv"
+    static let gravity = "Gravity.csv"
+    static let pedometer = "Pedometer.csv"
+    static let location = "Location.csv"
+    static let barometer = "Barometer.csv"
+    static let metadata = "Metadata.csv"
+    /// Files that make a folder a Sensor Logger recording, best first.
+    static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer]
+
+    /// A header of a Sensor Logger sensor file: `time` in the first column and
+    /// `seconds_elapsed`, or `time,z,y,x` exactly.
+    static func matchesSensorFile(_ names: ColumnNames) -> Bool {
+        guard names.normalized.first == "time" else { return false }
+        return names.normalized.contains("secondselapsed") || names.normalized == ["time", "z", "y", "x"]
+    }
+
+    /// One sensor file of the export.
+    struct Part {
+        var path: String
+        var displayName: String
+        var header: [String]
+        var names: ColumnNames { ColumnNames(header) }
+    }
+
+    static func readFolder<Sink>(
+        _ folder: String, displayName: String, options: IngestOptions,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        func part(_ name: String) throws(IngestError) -> Part? {
+            guard let entry = FileSystem.entry(name, in: folder) else { return nil }
+            return try openPart(folder + "/" + entry, displayName: displayName + "/" + entry, options: options)
+        }
+        let parts = [
+            try part(totalAcceleration), try part(uncalibrated), try part(userAcceleration), try part(gravity),
+            try part(pedometer), try part(location), try part(barometer),
+        ]
+        let present = parts.compactMap { $0 }
+        var origin: TimeColumn.RawTime?
+        for part in present {
+            if let first = try TimeColumn.firstTimestamp(part.path, part.displayName, options, skipHeader: true) {
+                origin = min(origin ?? first, first)
+            }
+        }
+        let time = TimeColumn(unit: .nanoseconds, origin: origin)
+        if let total = parts[0] ?? parts[1] {
+            try readAcceleration(total, options: options, time: time, into: &emitter, info: &info)
+        } else if let user = parts[2] {
+            if let gravity = parts[3] {
+                try readRecombined(user: user, gravity: gravity, options: options, time: time, into: &emitter, info: &info)
+            } else {
+                try readAcceleration(user, options: options, time: time, into: &emitter, info: &info)
+            }
+        }
+        if let steps = parts[4] { try readPedometer(steps, options: options, time: time, into: &emitter) }
+        if let fixes = parts[5] { try readLocation(fixes, options: options, time: time, into: &emitter) }
+        if let pressure = parts[6] { try readBarometer(pressure, options: options, time: time, into: &emitter, info: &info) }
+        info.startDate = time.epochStart
+        if let entry = FileSystem.entry(metadata, in: folder) {
+            info.device = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options)
+        }
+    }
+
+    /// A single Sensor Logger CSV given on its own, read by what its name or header says it holds.
+    static func readFile<Sink>(
+        _ path: String, displayName: String, header: [String], options: IngestOptions,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let part = Part(path: path, displayName: displayName, header: header)
+        let origin = try TimeColumn.firstTimestamp(path, displayName, options, skipHeader: true)
+        let time = TimeColumn(unit: .nanoseconds, origin: origin)
+        let names = part.names
+        if names.index(of: "steps") != nil {
+            try readPedometer(part, options: options, time: time, into: &emitter)
+        } else if names.index(of: "latitude") != nil {
+            try readLocation(part, options: options, time: time, into: &emitter)
+        } else if names.index(of: "pressure") != nil {
+            try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
+        } else {
+            try readAcceleration(part, options: options, time: time, into: &emitter, info: &info)
+        }
+        info.startDate = time.epochStart
+    }
+
+    private static func openPart(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> Part {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        guard try reader.next() else {
+            throw IngestError(file: displayName, line: 1, column: 1, "empty file")
+        }
+        return Part(path: path, displayName: displayName, header: reader.strings())
+    }
+
+    private static func axes(_ part: Part) throws(IngestError) -> (time: Int, x: Int, y: Int, z: Int) {
+        let names = part.names
+        guard let time = names.index(of: "time"), let x = names.index(of: "x"), let y = names.index(of: "y"),
+            let z = names.index(of: "z")
+        else {
+            throw IngestError(
+                file: part.displayName, line: 1, column: 1,
+                "expected columns time,…,z,y,x; found '\(part.header.joined(separator: ","))'")
+        }
+        return (time, x, y, z)
+    }
+
+    /// Reads one acceleration file, inferring g or m/s^2 and gravity from its magnitude.
+    private static func readAcceleration<Sink>(
+        _ part: Part, options: IngestOptions, time: TimeColumn,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let columns = try axes(part)
+        let magnitudes = try previewMagnitudes(part, columns, options: options)
+        let (unit, kind, note) = UnitInference.acceleration(magnitudes)
+        info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(note)")
+        let table = AccelerationTable(
+            hasHeader: true, time: columns.time, x: columns.x, y: columns.y, z: columns.z,
+            timeUnit: .nanoseconds, scale: unit == .g ? standardGravity : 1, kind: kind,
+            unitName: unit == .g ? "g" : "m/s^2")
+        var time = time
+        try table.read(part.path, displayName: part.displayName, delimiter: options.delimiter, time: &time, into: &emitter)
+    }
+
+    private static func previewMagnitudes(
+        _ part: Part, _ columns: (time: Int, x: Int, y: Int, z: Int), options: IngestOptions
+    ) throws(IngestError) -> [Double] {
+        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        _ = try reader.next()
+        var magnitudes: [Double] = []
+        while magnitudes.count < 512, try reader.next() {
+            if let x = reader.number(columns.x), let y = reader.number(columns.y), let z = reader.number(columns.z) {
+                magnitudes.append((x * x + y * y + z * z).squareRoot())
+            }
+        }
+        return magnitudes
+    }
+
+    /// User acceleration plus gravity, matched by time: the gravity vector is interpolated
+    /// between the Gravity.csv samples around each Accelerometer.csv sample (the app writes both
+    /// at the same instants, so this is usually an exact match). Rows with no gravity sample
+    /// within 0.1 s are skipped and reported.
+    private static func readRecombined<Sink>(
+        user: Part, gravity: Part, options: IngestOptions, time: TimeColumn,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let userColumns = try axes(user)
+        let gravityColumns = try axes(gravity)
+        let gravityMagnitudes = try previewMagnitudes(gravity, gravityColumns, options: options)
+        let (gravityUnit, _, _) = UnitInference.acceleration(gravityMagnitudes)
+        let scale = gravityUnit == .g ? standardGravity : 1
+        info.notes.append(
+            "total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv, matched by time (\(gravityUnit == .g ? "g" : "m/s^2"))")
+        let userReader = try CSVReader(path: user.path, delimiter: options.delimiter, displayName: user.displayName)
+        let gravityReader = try CSVReader(path: gravity.path, delimiter: options.delimiter, displayName: gravity.displayName)
+        _ = try userReader.next()
+        _ = try gravityReader.next()
+        var userTime = time
+        var gravityTime = time
+        var before: AccelerationSample?
+        var after: AccelerationSample?
+        var gravityDone = false
+
+        func nextGravity() throws(IngestError) -> AccelerationSample? {
+            while try gravityReader.next() {
+                do throws(IngestError) {
+                    try gravityReader.requireFields(gravityColumns.z + 1)
+                    return AccelerationSample(
+                        time: try gravityTime.seconds(gravityReader, gravityColumns.time),
+                        x: try gravityReader.requireNumber(gravityColumns.x, "gravity x") * scale,
+                        y: try gravityReader.requireNumber(gravityColumns.y, "gravity y") * scale,
+                        z: try gravityReader.requireNumber(gravityColumns.z, "gravity z") * scale)
+                } catch {
+                    try emitter.skip(error)
+                }
+            }
+            return nil
+        }
+
+        emitter.beginAcceleration(kind: .total, unit: "m/s^2", file: user.displayName)
+        after = try nextGravity()
+        while try userReader.next() {
+            do throws(IngestError) {
+                try userReader.requireFields(userColumns.z + 1)
+                let t = try userTime.seconds(userReader, userColumns.time)
+                let ux = try userReader.requireNumber(userColumns.x, "x acceleration") * scale
+                let uy = try userReader.requireNumber(userColumns.y, "y acceleration") * scale
+                let uz = try userReader.requireNumber(userColumns.z, "z acceleration") * scale
+                while !gravityDone, let next = after, next.time < t {
+                    before = next
+                    after = try nextGravity()
+                    if after == nil { gravityDone = true }
+                }
+                guard let g = interpolate(before, after, at: t, within: 0.1) else {
+                    throw userReader.error(atField: userColumns.time, "no Gravity.csv sample within 0.1 s of this time")
+                }
+                emitter.acceleration(AccelerationSample(time: t, x: ux + g.x, y: uy + g.y, z: uz + g.z))
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+    }
+
+    /// The gravity vector at `t`, from the samples just before and after it.
+    private static func interpolate(
+        _ before: AccelerationSample?, _ after: AccelerationSample?, at t: Double, within limit: Double
+    ) -> AccelerationSample? {
+        switch (before, after) {
+        case (let b?, let a?) where a.time - b.time > 0 && t - b.time <= limit && a.time - t <= limit:
+            let w = (t - b.time) / (a.time - b.time)
+            return AccelerationSample(
+                time: t, x: b.x + (a.x - b.x) * w, y: b.y + (a.y - b.y) * w, z: b.z + (a.z - b.z) * w)
+        case (_, let a?) where abs(a.time - t) <= limit:
+            return a
+        case (let b?, _) where abs(t - b.time) <= limit:
+            return b
+        default:
+            return nil
+        }
+    }
+
+    /// `Pedometer.csv`: `time,seconds_elapsed,steps`, cumulative since the recording began.
+    private static func readPedometer<Sink>(
+        _ part: Part, options: IngestOptions, time: TimeColumn, into emitter: inout SampleEmitter<Sink>
+    ) throws(IngestError) {
+        let names = part.names
+        guard let timeIndex = names.index(of: "time"), let stepsIndex = names.index(of: "steps") else {
+            throw IngestError(file: part.displayName, line: 1, column: 1, "expected columns time,…,steps")
+        }
+        let distanceIndex = names.index(of: "distance")
+        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        _ = try reader.next()
+        var time = time
+        emitter.beginStepCounts(kind: .device, file: part.displayName)
+        while try reader.next() {
+            do throws(IngestError) {
+                let t = try time.seconds(reader, timeIndex)
+                let steps = try reader.requireNumber(stepsIndex, "steps")
+                let distance = try reader.optionalNumber(distanceIndex, "distance", unavailable: -1)
+                emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+    }
+
+    /// `Location.csv`; accuracy and speed of -1 mean "not available".
+    private static func readLocation<Sink>(
+        _ part: Part, options: IngestOptions, time: TimeColumn, into emitter: inout SampleEmitter<Sink>
+    ) throws(IngestError) {
+        let names = part.names
+        guard let timeIndex = names.index(of: "time"), let latitude = names.index(of: "latitude"),
+            let longitude = names.index(of: "longitude")
+        else {
+            throw IngestError(file: part.displayName, line: 1, column: 1, "expected columns time, latitude, longitude")
+        }
+        let accuracy = names.index(of: "horizontalaccuracy")
+        let speed = names.index(of: "speed")
+        let altitude = names.index(of: "altitude")
+        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        _ = try reader.next()
+        var time = time
+        while try reader.next() {
+            do throws(IngestError) {
+                let fix = LocationSample(
+                    time: try time.seconds(reader, timeIndex),
+                    latitude: try reader.requireNumber(latitude, "latitude"),
+                    longitude: try reader.requireNumber(longitude, "longitude"),
+                    horizontalAccuracy: try reader.optionalNumber(accuracy, "horizontal accuracy", unavailable: -1),
+                    speed: try reader.optionalNumber(speed, "speed", unavailable: -1),
+                    altitude: try reader.optionalNumber(altitude, "altitude"))
+                emitter.location(fix, file: part.displayName)
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+    }
+
+    /// `Barometer.csv`: `relativeAltitude` (m) and `pressure`, in hPa on both platforms
+    /// (converted to kPa; values under 200 are taken as kPa already).
+    private static func readBarometer<Sink>(
+        _ part: Part, options: IngestOptions, time: TimeColumn,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let names = part.names
+        guard let timeIndex = names.index(of: "time") else {
+            throw IngestError(file: part.displayName, line: 1, column: 1, "expected a time column")
+        }
+        let pressure = names.index(of: "pressure")
+        let altitude = names.index(of: "relativealtitude")
+        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        _ = try reader.next()
+        var time = time
+        while try reader.next() {
+            do throws(IngestError) {
+                let t = try time.seconds(reader, timeIndex)
+                var kilopascals = try reader.optionalNumber(pressure, "pressure")
+                if let value = kilopascals, value > 200 { kilopascals = value / 10 }
+                let relative = try reader.optionalNumber(altitude, "relative altitude")
+                emitter.pressure(PressureSample(time: t, pressure: kilopascals, relativeAltitude: relative), file: part.displayName)
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+    }
+
+    /// `Metadata.csv`: a header and one row; gives "device name (platform, Sensor Logger appVersion)".
+    private static func readMetadata(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> String? {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        guard try reader.next() else { return nil }
+        let names = ColumnNames(reader.strings())
+        guard try reader.next() else { return nil }
+        func value(_ name: String) -> String? {
+            guard let index = names.index(of: name), index < reader.fieldCount, !reader.isEmpty(index) else { return nil }
+            return reader.string(index)
+        }
+        let details = [value("platform"), value("appversion").map { "Sensor Logger \($0)" }].compactMap { $0 }
+        guard let device = value("devicename") ?? value("device") ?? value("model") else { return nil }
+        return details.isEmpty ? device : "\(device) (\(details.joined(separator: ", ")))"
+    }
+}

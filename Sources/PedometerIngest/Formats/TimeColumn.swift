@@ -1,0 +1,87 @@
+/// Turns a timestamp field into seconds since the recording's start.
+///
+/// Integer timestamps (nanoseconds since boot or since 1970) are subtracted as integers before
+/// conversion, so 19-digit values keep their precision.
+struct TimeColumn {
+    let unit: TimeUnit
+    /// The raw value of time 0, set by the first timestamp unless given.
+    private(set) var integerOrigin: Int64?
+    private(set) var origin: Double?
+
+    init(unit: TimeUnit, origin: RawTime? = nil) {
+        self.unit = unit
+        if let origin { setOrigin(origin) }
+    }
+
+    /// A timestamp as written in the file: an exact integer when it is one.
+    enum RawTime: Sendable, Hashable, Comparable {
+        case integer(Int64)
+        case real(Double)
+
+        var value: Double {
+            switch self {
+            case .integer(let value): Double(value)
+            case .real(let value): value
+            }
+        }
+
+        static func < (lhs: RawTime, rhs: RawTime) -> Bool {
+            switch (lhs, rhs) {
+            case (.integer(let a), .integer(let b)): a < b
+            default: lhs.value < rhs.value
+            }
+        }
+    }
+
+    static func raw(_ bytes: UnsafeRawBufferPointer) -> RawTime? {
+        if let integer = DecimalParser.parseInt64(bytes) { return .integer(integer) }
+        return DecimalParser.parseDouble(bytes).map(RawTime.real)
+    }
+
+    private mutating func setOrigin(_ raw: RawTime) {
+        switch raw {
+        case .integer(let value):
+            integerOrigin = value
+            origin = Double(value)
+        case .real(let value):
+            origin = value
+        }
+    }
+
+    /// Seconds since time 0 of the timestamp in field `index`.
+    @inline(__always)
+    mutating func seconds(_ reader: CSVReader, _ index: Int) throws(IngestError) -> Double {
+        guard index < reader.fieldCount else {
+            throw reader.error(atField: reader.fieldCount, "missing timestamp")
+        }
+        let bytes = reader.field(index)
+        if let integerOrigin, let integer = DecimalParser.parseInt64(bytes) {
+            let (difference, overflow) = integer.subtractingReportingOverflow(integerOrigin)
+            if !overflow { return Double(difference) * unit.seconds }
+        }
+        guard let value = DecimalParser.parseDouble(bytes) else {
+            throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
+        }
+        if origin == nil { setOrigin(Self.raw(bytes) ?? .real(value)) }
+        return (value - origin!) * unit.seconds
+    }
+
+    /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).
+    var epochStart: Double? {
+        guard let origin else { return nil }
+        let seconds = origin * unit.seconds
+        return (946_684_800...4_102_444_800).contains(seconds) ? seconds : nil
+    }
+
+    /// The raw timestamp in column 0 of the first data record of a file, or `nil` if it has none.
+    static func firstTimestamp(
+        _ path: String, _ displayName: String, _ options: IngestOptions, skipHeader: Bool
+    ) throws(IngestError) -> RawTime? {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        if skipHeader { _ = try reader.next() }
+        while try reader.next() {
+            if reader.fieldCount > 0, let raw = raw(reader.field(0)) { return raw }
+        }
+        return nil
+    }
+}

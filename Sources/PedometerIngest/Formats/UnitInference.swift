@@ -1,0 +1,42 @@
+import PedometerCore
+
+/// Infers units that a file does not state, from its first rows, and says how.
+enum UnitInference {
+    /// The time unit under which the median spacing of `times` is a sampling interval of
+    /// 0.8 ms to 250 ms (4 Hz to 1250 Hz); units are a factor 1000 apart, so at most one fits.
+    /// Sparse streams (`eventStream`: step events, cumulative counts) are first checked for Unix
+    /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
+    static func timeUnit(_ times: [Double], eventStream: Bool = false) -> (TimeUnit, String)? {
+        if eventStream, let first = times.first,
+            let unit = TimeUnit.allCases.first(where: { (946_684_800.0...4_102_444_800).contains(first * $0.seconds) })
+        {
+            return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
+        }
+        let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        guard !intervals.isEmpty else { return nil }
+        let median = intervals[intervals.count / 2]
+        let window = eventStream ? 0.15...60 : 0.0008...0.25
+        let candidates = TimeUnit.allCases.filter { window.contains(median * $0.seconds) }
+        guard let unit = candidates.first else { return nil }
+        let rate = 1 / (median * unit.seconds)
+        let description = eventStream
+            ? "median spacing \(String(format3: median)) → \(String(format3: median * unit.seconds)) s"
+            : "median spacing \(String(format3: median)) → \(String(format3: rate)) Hz"
+        return (unit, "time in \(unit.rawValue) (inferred: \(description))")
+    }
+
+    /// g or m/s^2 and with or without gravity, from the median magnitude of the first rows.
+    static func acceleration(_ magnitudes: [Double]) -> (AccelerationUnit, AccelerationKind, String) {
+        let sorted = magnitudes.sorted()
+        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let text = String(format3: median)
+        switch median {
+        case 0.5..<2.5:
+            return (.g, .total, "acceleration in g, gravity included (inferred: median magnitude \(text))")
+        case 2.5...:
+            return (.metersPerSecondSquared, .total, "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))")
+        default:
+            return (.metersPerSecondSquared, .user, "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)")
+        }
+    }
+}

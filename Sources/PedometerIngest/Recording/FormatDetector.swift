@@ -1,0 +1,159 @@
+/// Decides which format a path holds, and says why.
+enum FormatDetector {
+    /// The detected format, its layout, and the evidence.
+    struct Detection {
+        var format: RecordingFormat
+        var layout: Layout
+        var reason: String
+    }
+
+    enum Layout {
+        case oxfordFolder(String)
+        case oxfordLog
+        case sensorLoggerFolder(String)
+        case sensorLoggerZip
+        /// One Sensor Logger CSV (`TotalAcceleration.csv`, `Pedometer.csv` …) on its own.
+        case sensorLoggerFile(header: [String])
+        case sensorLog(header: [String])
+        /// Generic or phyphox acceleration; `header` is nil for headerless files.
+        case table(header: [String]?)
+        case steps(header: [String]?, fieldCount: Int)
+    }
+
+    static func detect(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {
+        if FileSystem.isDirectory(path) {
+            if let detection = detectFolder(path) { return detection }
+            throw IngestError(
+                file: path,
+                "folder is not a recording: expected a Sensor Logger export (TotalAcceleration.csv, Accelerometer.csv …) or an Oxford folder (accelerometer.csv + stepcounter.csv)")
+        }
+        guard FileSystem.exists(path) else { throw IngestError(file: path, "no such file or folder") }
+        if path.lowercased().hasSuffix(".zip") {
+            return Detection(format: .sensorLogger, layout: .sensorLoggerZip, reason: "zip archive (Sensor Logger export)")
+        }
+        return try detectFile(path, options: options)
+    }
+
+    /// A folder that is one recording, or `nil` when it is just a folder.
+    static func detectFolder(_ path: String) -> Detection? {
+        guard let names = FileSystem.contents(of: path) else { return nil }
+        let lower = Set(names.map { $0.lowercased() })
+        if names.contains(OxfordReader.accelerometerFile) && names.contains(OxfordReader.footSwitchFile) {
+            return Detection(
+                format: .oxford, layout: .oxfordFolder(path),
+                reason: "folder with accelerometer.csv and stepcounter.csv (Oxford step-counter layout)")
+        }
+        let sensorFiles = SensorLoggerReader.accelerationFiles.map { $0.lowercased() }
+        if let found = sensorFiles.first(where: lower.contains) {
+            return Detection(
+                format: .sensorLogger, layout: .sensorLoggerFolder(path),
+                reason: "folder with \(names.first { $0.lowercased() == found }!) (Sensor Logger export)")
+        }
+        return nil
+    }
+
+    private static func detectFile(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {
+        let reader = try CSVReader(path: path, delimiter: options.delimiter)
+        guard try reader.next() else {
+            throw IngestError(file: path, line: 1, column: 1, "empty file: no header and no data")
+        }
+        let first = reader.strings()
+        let numeric = (0..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
+        let hasData = try reader.next()
+        if let format = options.format {
+            return try forced(format, path: path, header: numeric ? nil : first, fieldCount: first.count)
+        }
+        if numeric {
+            return try detectHeaderless(path, first, reader: reader, hasData: hasData, options: options)
+        }
+        guard hasData else {
+            throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
+        }
+        return try detectHeader(path, first)
+    }
+
+    private static func detectHeader(_ path: String, _ header: [String]) throws(IngestError) -> Detection {
+        let names = ColumnNames(header)
+        let preview = header.prefix(6).joined(separator: ",")
+        if SensorLogReader.matches(names) {
+            return Detection(
+                format: .sensorLog, layout: .sensorLog(header: header),
+                reason: "SensorLog column names (\(SensorLogReader.evidence(names)))")
+        }
+        if SensorLoggerReader.matchesSensorFile(names) {
+            return Detection(
+                format: .sensorLogger, layout: .sensorLoggerFile(header: header),
+                reason: "Sensor Logger sensor file header '\(preview)'")
+        }
+        if let layout = GenericReader.layout(names) {
+            let phyphox = header[layout.time].contains("Time (s)") && header[layout.x].contains("cceleration x")
+            return Detection(
+                format: phyphox ? .phyphox : .generic, layout: .table(header: header),
+                reason: phyphox
+                    ? "phyphox header '\(header[layout.time])', '\(header[layout.x])'"
+                    : "header names time column '\(header[layout.time])' and axes '\(header[layout.x])', '\(header[layout.y])', '\(header[layout.z])'")
+        }
+        if StepLogReader.matches(names) {
+            return Detection(
+                format: .steps, layout: .steps(header: header, fieldCount: header.count),
+                reason: "header '\(preview)' names a time column and step counts, no acceleration")
+        }
+        throw IngestError(
+            file: path, line: 1, column: 1,
+            "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --format and --columns)")
+    }
+
+    private static func detectHeaderless(
+        _ path: String, _ first: [String], reader: CSVReader, hasData: Bool, options: IngestOptions
+    ) throws(IngestError) -> Detection {
+        let count = first.count
+        let integerTime = Int64(first[0]) ?? 0
+        if options.columns != nil {
+            return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, columns given by --columns")
+        }
+        if count == 7 && integerTime > 1_000_000_000 {
+            return Detection(
+                format: .oxford, layout: .oxfordLog,
+                reason: "headerless, 7 numeric columns with nanosecond times (Oxford app log: ns,x,y,z,stepsAlgorithm,stepsGroundTruth,stepsHardware)")
+        }
+        if count == 5 && integerTime > 1_000_000_000 && FileSystem.lastComponent(path) == OxfordReader.accelerometerFile {
+            return Detection(
+                format: .oxford, layout: .oxfordFolder(parentFolder(path)),
+                reason: "Oxford accelerometer.csv (ns,accuracy,x,y,z)")
+        }
+        if count == 4 {
+            return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, 4 numeric columns (t,x,y,z)")
+        }
+        if count <= 2 {
+            return Detection(
+                format: .steps, layout: .steps(header: nil, fieldCount: count),
+                reason: count == 1 ? "headerless, one numeric column (step times)" : "headerless, two numeric columns (time, cumulative steps)")
+        }
+        throw IngestError(
+            file: path, line: 1, column: 1,
+            "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
+    }
+
+    private static func forced(_ format: RecordingFormat, path: String, header: [String]?, fieldCount: Int) throws(IngestError) -> Detection {
+        let reason = "--format \(format.rawValue)"
+        switch format {
+        case .sensorLog:
+            guard let header else { throw IngestError(file: path, line: 1, column: 1, "SensorLog files have a header") }
+            return Detection(format: format, layout: .sensorLog(header: header), reason: reason)
+        case .sensorLogger:
+            guard let header else { throw IngestError(file: path, line: 1, column: 1, "Sensor Logger files have a header") }
+            return Detection(format: format, layout: .sensorLoggerFile(header: header), reason: reason)
+        case .phyphox, .generic:
+            return Detection(format: format, layout: .table(header: header), reason: reason)
+        case .oxford:
+            return Detection(format: format, layout: fieldCount == 7 ? .oxfordLog : .oxfordFolder(parentFolder(path)), reason: reason)
+        case .steps:
+            return Detection(format: format, layout: .steps(header: header, fieldCount: fieldCount), reason: reason)
+        }
+    }
+
+    static func parentFolder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

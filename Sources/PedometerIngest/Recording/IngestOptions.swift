@@ -1,0 +1,90 @@
+/// How to read recordings: overrides for what is otherwise detected or inferred.
+public struct IngestOptions: Sendable, Hashable {
+    /// Use this format instead of detecting one.
+    public var format: RecordingFormat?
+    /// Column roles for headerless generic files, e.g. `[.time, .x, .y, .z]`.
+    public var columns: [GenericColumn]?
+    /// Unit of the time column of generic files (inferred from the values when `nil`).
+    public var timeUnit: TimeUnit?
+    /// Unit of generic acceleration (inferred from the magnitude when `nil`).
+    public var accelerationUnit: AccelerationUnit?
+    /// Field delimiter (comma, semicolon or tab are detected when `nil`).
+    public var delimiter: UInt8?
+    /// Make any skipped row an error instead of a counted, reported skip.
+    public var strict = false
+
+    public init(
+        format: RecordingFormat? = nil, columns: [GenericColumn]? = nil, timeUnit: TimeUnit? = nil,
+        accelerationUnit: AccelerationUnit? = nil, delimiter: UInt8? = nil, strict: Bool = false
+    ) {
+        self.format = format
+        self.columns = columns
+        self.timeUnit = timeUnit
+        self.accelerationUnit = accelerationUnit
+        self.delimiter = delimiter
+        self.strict = strict
+    }
+}
+
+/// The role of a column in a generic CSV.
+public enum GenericColumn: String, Sendable, Hashable, CaseIterable {
+    case time = "t"
+    case x, y, z
+    /// A column to ignore.
+    case skip = "_"
+
+    /// Parses `t,x,y,z` (also `time`, `-` or `_` for a skipped column).
+    public static func parseList(_ text: String) -> [GenericColumn]? {
+        var result: [GenericColumn] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            switch name.trimmingSpaces.lowercased() {
+            case "t", "time": result.append(.time)
+            case "x": result.append(.x)
+            case "y": result.append(.y)
+            case "z": result.append(.z)
+            case "_", "-", "skip", "": result.append(.skip)
+            default: return nil
+            }
+        }
+        let roles = Set(result)
+        guard roles.isSuperset(of: [.time, .x, .y, .z]), result.count(where: { $0 != .skip }) == 4 else { return nil }
+        return result
+    }
+}
+
+/// Units of a timestamp column.
+public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
+    case nanoseconds = "ns"
+    case microseconds = "us"
+    case milliseconds = "ms"
+    case seconds = "s"
+
+    /// Seconds per unit.
+    public var seconds: Double {
+        switch self {
+        case .nanoseconds: 1e-9
+        case .microseconds: 1e-6
+        case .milliseconds: 1e-3
+        case .seconds: 1
+        }
+    }
+}
+
+/// Units of an acceleration column.
+public enum AccelerationUnit: String, Sendable, Hashable, CaseIterable {
+    /// Standard gravities (1 g = 9.80665 m/s^2).
+    case g
+    /// Metres per second squared.
+    case metersPerSecondSquared = "mps2"
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return Substring()
+        }
+        return Substring(self[first...last])
+    }
+}

@@ -1,0 +1,43 @@
+/// Finds the recordings under the paths a user gives.
+public enum RecordingDiscovery {
+    /// File name endings that can hold a recording.
+    static let extensions = [".csv", ".tsv", ".txt", ".zip"]
+
+    /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
+    /// Oxford) as it is; any other folder searched recursively, in name order, for recording
+    /// folders and for files ending in .csv, .tsv, .txt or .zip (hidden files, and
+    /// `*.expected.json` and other files, left out). A path that does not exist is returned as
+    /// is, so that reading it reports the error.
+    public static func recordings(in paths: [String]) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            if FileSystem.isDirectory(path) {
+                collect(trimmed(path), into: &found)
+            } else {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    private static func collect(_ folder: String, into found: inout [String]) {
+        if FormatDetector.detectFolder(folder) != nil {
+            found.append(folder)
+            return
+        }
+        for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            if FileSystem.isDirectory(path) {
+                collect(path, into: &found)
+            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }) {
+                found.append(path)
+            }
+        }
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        var result = path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}

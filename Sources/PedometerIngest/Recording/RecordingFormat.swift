@@ -1,0 +1,15 @@
+/// The export formats ingestion understands.
+public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    /// SensorLog (iOS): one wide CSV with unit-suffixed column names.
+    case sensorLog = "sensorlog"
+    /// Sensor Logger (Android/iOS): a folder or zip with one CSV per sensor.
+    case sensorLogger = "sensor-logger"
+    /// phyphox: quoted headers such as `"Time (s)","Acceleration x (m/s^2)"`.
+    case phyphox
+    /// Oxford step-counter data: a folder with accelerometer.csv + stepcounter.csv, or the app's single-file log.
+    case oxford
+    /// Any CSV with a time column and x/y/z acceleration, with or without a header.
+    case generic
+    /// Step counts without acceleration: a cumulative series or one row per step.
+    case steps
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PedometerCore
+import ZIPFoundation
+
+/// Reads one recording (a file, a folder or a zip) of any supported format into a ``SampleSink``.
+public enum RecordingReader {
+    /// Detects the format of `path`, streams its samples into `sink`, and returns what was found.
+    ///
+    /// Rows that cannot be used are skipped and reported in ``RecordingInfo/skipped`` (or thrown,
+    /// with ``IngestOptions/strict``). A recording with no usable sample at all is an error.
+    public static func read<Sink: SampleSink>(
+        _ path: String, options: IngestOptions = IngestOptions(), into sink: inout Sink
+    ) throws(IngestError) -> RecordingInfo {
+        let detection = try FormatDetector.detect(path, options: options)
+        var info = RecordingInfo(source: path, format: detection.format, detectionReason: detection.reason)
+        var emitter = SampleEmitter(sink: sink, strict: options.strict)
+        switch detection.layout {
+        case .oxfordFolder(let folder):
+            try OxfordReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+        case .oxfordLog:
+            try OxfordReader.readLog(path, displayName: path, options: options, into: &emitter, info: &info)
+        case .sensorLoggerFolder(let folder):
+            try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+        case .sensorLoggerZip:
+            try withExtractedArchive(path) { folder throws(IngestError) in
+                guard let recording = recordingFolder(in: folder) else {
+                    throw IngestError(file: path, "zip archive holds no Sensor Logger export (no TotalAcceleration.csv, Accelerometer.csv …)")
+                }
+                let inner = recording == folder ? "" : "/" + String(recording.dropFirst(folder.count + 1))
+                try SensorLoggerReader.readFolder(recording, displayName: path + inner, options: options, into: &emitter, info: &info)
+            }
+        case .sensorLoggerFile(let header):
+            try SensorLoggerReader.readFile(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
+        case .sensorLog(let header):
+            try SensorLogReader.read(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
+        case .table(let header):
+            try GenericReader.read(path, displayName: path, format: detection.format, header: header, options: options, into: &emitter, info: &info)
+        case .steps(let header, let fieldCount):
+            try StepLogReader.read(path, displayName: path, header: header, fieldCount: fieldCount, options: options, into: &emitter, info: &info)
+        }
+        info.streams = emitter.streams
+        info.skipped = emitter.skipped
+        guard !info.streams.isEmpty else {
+            if let first = emitter.skipped.examples.first {
+                throw IngestError(first.location, "no usable rows: \(first.reason) (and \(emitter.skipped.count - 1) more rows skipped)")
+            }
+            throw IngestError(file: path, "no samples: the recording has no data rows")
+        }
+        sink = emitter.sink
+        return info
+    }
+
+    /// The folder holding a Sensor Logger export inside an extracted archive: its root, or the
+    /// one sub-folder that holds one.
+    private static func recordingFolder(in root: String) -> String? {
+        if FormatDetector.detectFolder(root) != nil { return root }
+        for name in FileSystem.contents(of: root) ?? [] where FileSystem.isDirectory(root + "/" + name) {
+            if let found = recordingFolder(in: root + "/" + name) { return found }
+        }
+        return nil
+    }
+
+    /// Extracts a zip into a temporary folder (streamed to disk, bounded memory), runs `body`
+    /// on it, and removes it.
+    private static func withExtractedArchive(
+        _ path: String, _ body: (String) throws(IngestError) -> Void
+    ) throws(IngestError) {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("pedometer-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: folder) }
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+            for entry in archive where entry.type == .file {
+                // Never write outside the folder, whatever the archive's paths say.
+                let components = entry.path.split(separator: "/").filter { $0 != ".." && $0 != "." }
+                guard !components.isEmpty, !components.contains(where: { $0.hasPrefix("__MACOSX") }) else { continue }
+                let destination = components.reduce(folder) { $0.appendingPathComponent(String($1)) }
+                _ = try archive.extract(entry, to: destination)
+            }
+        } catch {
+            throw IngestError(file: path, "not a readable zip archive: \(error)")
+        }
+        try body(folder.path)
+    }
+}

@@ -1,0 +1,65 @@
+import PedometerCore
+
+/// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream, and keeps
+/// the record of skipped rows: the one path every reader's output takes.
+struct SampleEmitter<Sink: SampleSink> {
+    var sink: Sink
+    let strict: Bool
+    private(set) var skipped = SkippedRows()
+    private var acceleration: StreamMonitor?
+    private var steps: [StepReferenceKind: StreamMonitor] = [:]
+    private var location: StreamMonitor?
+    private var pressure: StreamMonitor?
+
+    init(sink: Sink, strict: Bool) {
+        self.sink = sink
+        self.strict = strict
+    }
+
+    /// Counts a row that cannot be used, or throws it in strict mode.
+    mutating func skip(_ error: IngestError) throws(IngestError) {
+        if strict { throw error }
+        skipped.record(error)
+    }
+
+    mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String) {
+        acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file)
+        sink.beginAcceleration(kind: kind)
+    }
+
+    @inline(__always)
+    mutating func acceleration(_ sample: AccelerationSample) {
+        if acceleration!.admit(sample.time) { sink.accept(sample) }
+    }
+
+    mutating func beginStepCounts(kind: StepReferenceKind, file: String) {
+        steps[kind] = StreamMonitor(stream: "steps", detail: kind.rawValue, file: file, detectsGaps: false)
+        sink.beginStepCounts(kind: kind)
+    }
+
+    mutating func stepCount(_ sample: StepCountSample, kind: StepReferenceKind) {
+        if steps[kind]!.admit(sample.time) { sink.accept(sample, kind: kind) }
+    }
+
+    mutating func location(_ sample: LocationSample, file: String) {
+        if location == nil { location = StreamMonitor(stream: "location", file: file, detectsGaps: true) }
+        if location!.admit(sample.time) { sink.accept(sample) }
+    }
+
+    mutating func pressure(_ sample: PressureSample, file: String) {
+        if pressure == nil { pressure = StreamMonitor(stream: "pressure", file: file) }
+        if pressure!.admit(sample.time) { sink.accept(sample) }
+    }
+
+    /// The streams that received samples, in a fixed order.
+    var streams: [StreamInfo] {
+        var monitors: [StreamMonitor] = []
+        if let acceleration { monitors.append(acceleration) }
+        for kind in [StepReferenceKind.device, .groundTruth, .algorithm] {
+            if let monitor = steps[kind] { monitors.append(monitor) }
+        }
+        if let location { monitors.append(location) }
+        if let pressure { monitors.append(pressure) }
+        return monitors.filter { $0.count > 0 }.map(\.info)
+    }
+}

@@ -1,0 +1,85 @@
+/// What one stream of a recording looked like: counts, timing and sampling problems.
+public struct StreamInfo: Sendable, Hashable, Codable {
+    /// The kind of samples: `acceleration`, `steps`, `location` or `pressure`.
+    public var stream: String
+    /// Extra description, e.g. `total, m/s^2` or `device`.
+    public var detail: String
+    /// The file it came from.
+    public var file: String
+    public var sampleCount: Int
+    /// Seconds since the recording's start of the first and last sample.
+    public var firstTime: Double?
+    public var lastTime: Double?
+    /// Mean sampling rate over the time actually covered (gaps excluded), Hz.
+    public var rate: Double?
+    /// Median interval between samples, seconds (from a histogram: within 2%).
+    public var medianInterval: Double?
+    /// Standard deviation of the intervals divided by their mean (gaps excluded).
+    public var jitter: Double?
+    /// Samples sharing the previous sample's timestamp (kept).
+    public var duplicateTimestamps: Int
+    /// Samples whose timestamp went backwards (dropped).
+    public var outOfOrder: Int
+    /// Intervals longer than the gap threshold.
+    public var gapCount: Int
+    /// Seconds lost in gaps.
+    public var gapSeconds: Double
+    /// The longest gaps: start time and length, seconds.
+    public var longestGaps: [Gap]
+    /// Places where the sampling rate changed for good (over 25% between 10 s blocks).
+    public var rateChanges: [RateChange]
+
+    public struct Gap: Sendable, Hashable, Codable {
+        public var start: Double
+        public var length: Double
+    }
+
+    public struct RateChange: Sendable, Hashable, Codable {
+        public var time: Double
+        public var fromRate: Double
+        public var toRate: Double
+    }
+
+    /// Seconds between the first and last sample.
+    public var duration: Double {
+        guard let firstTime, let lastTime else { return 0 }
+        return lastTime - firstTime
+    }
+
+    /// One-line descriptions of the sampling problems found, empty when there are none.
+    public var problems: [String] {
+        var result: [String] = []
+        if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
+        if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
+        if gapCount > 0 {
+            let longest = longestGaps.first.map { String(format3: $0.length) + " s at " + String(format3: $0.start) + " s" } ?? ""
+            result.append("\(gapCount) gaps totalling \(String(format3: gapSeconds)) s (longest \(longest))")
+        }
+        if let jitter, jitter > 0.25 { result.append("irregular sampling (jitter \(Int((jitter * 100).rounded()))%)") }
+        for change in rateChanges {
+            result.append("rate changed at \(String(format3: change.time)) s from \(String(format3: change.fromRate)) to \(String(format3: change.toRate)) Hz")
+        }
+        return result
+    }
+}
+
+extension String {
+    /// A number with up to three decimals, trailing zeros removed (for messages).
+    init(format3 value: Double) {
+        guard value.isFinite else {
+            self = "\(value)"
+            return
+        }
+        let scaled = (value * 1000).rounded()
+        var text = String(Int64(scaled) / 1000) 
+        let fraction = abs(Int64(scaled) % 1000)
+        if scaled < 0 && Int64(scaled) / 1000 == 0 { text = "-0" }
+        if fraction != 0 {
+            var digits = String(fraction)
+            while digits.count < 3 { digits = "0" + digits }
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        self = text
+    }
+}

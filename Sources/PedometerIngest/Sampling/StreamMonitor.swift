@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Watches the timestamps of one stream as it is read: counts, rate, jitter, duplicates,
+/// samples going backwards, gaps and rate changes, in constant memory.
+struct StreamMonitor {
+    let stream: String
+    var detail: String
+    var file: String
+    /// Whether long intervals are gaps (not for event streams such as step counts).
+    let detectsGaps: Bool
+
+    private(set) var count = 0
+    private(set) var firstTime: Double?
+    private(set) var lastTime: Double?
+    private var duplicates = 0
+    private var outOfOrder = 0
+    private var gapCount = 0
+    private var gapSeconds = 0.0
+    private var longestGaps: [StreamInfo.Gap] = []
+    private var rateChanges: [StreamInfo.RateChange] = []
+    // Interval statistics (Welford), gaps excluded.
+    private var intervalCount = 0
+    private var intervalMean = 0.0
+    private var intervalM2 = 0.0
+    private var coveredSeconds = 0.0
+    /// Histogram of log10(interval) in 1% bins from 1 µs to 1000 s.
+    private var histogram: [Int32] = []
+    private static let binsPerDecade = 115.0
+    private static let lowestDecade = -6.0
+    // Typical interval: median of the first intervals, then fixed.
+    private var earlyIntervals: [Double] = []
+    private var typicalInterval: Double?
+    // Rate per 10 s block, for rate changes.
+    private var blockStart: Double?
+    private var blockSamples = 0
+    private var previousBlockRate: Double?
+
+    init(stream: String, detail: String = "", file: String = "", detectsGaps: Bool = true) {
+        self.stream = stream
+        self.detail = detail
+        self.file = file
+        self.detectsGaps = detectsGaps
+    }
+
+    /// Records a timestamp. Returns `false` when it goes backwards: the sample must be dropped.
+    mutating func admit(_ time: Double) -> Bool {
+        guard let last = lastTime else {
+            firstTime = time
+            lastTime = time
+            count = 1
+            blockStart = time
+            blockSamples = 1
+            return true
+        }
+        let interval = time - last
+        if interval < 0 {
+            outOfOrder += 1
+            return false
+        }
+        count += 1
+        lastTime = time
+        if interval == 0 {
+            duplicates += 1
+            return true
+        }
+        if typicalInterval == nil {
+            earlyIntervals.append(interval)
+            if earlyIntervals.count == 51 {
+                typicalInterval = earlyIntervals.sorted()[25]
+                earlyIntervals = []
+            }
+        }
+        let threshold = max(10 * (typicalInterval ?? interval), 0.5)
+        if detectsGaps && typicalInterval != nil && interval > threshold {
+            gapCount += 1
+            gapSeconds += interval
+            insertGap(.init(start: last, length: interval))
+            blockStart = time
+            blockSamples = 1
+            return true
+        }
+        intervalCount += 1
+        let delta = interval - intervalMean
+        intervalMean += delta / Double(intervalCount)
+        intervalM2 += delta * (interval - intervalMean)
+        coveredSeconds += interval
+        addToHistogram(interval)
+        trackRate(time)
+        return true
+    }
+
+    private mutating func insertGap(_ gap: StreamInfo.Gap) {
+        longestGaps.append(gap)
+        longestGaps.sort { $0.length > $1.length }
+        if longestGaps.count > 5 { longestGaps.removeLast() }
+    }
+
+    private mutating func addToHistogram(_ interval: Double) {
+        if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Int(9 * Self.binsPerDecade) + 1) }
+        let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
+        let bin = min(max(Int(position), 0), histogram.count - 1)
+        histogram[bin] &+= 1
+    }
+
+    private mutating func trackRate(_ time: Double) {
+        guard let start = blockStart else { return }
+        blockSamples += 1
+        let elapsed = time - start
+        guard elapsed >= 10 else { return }
+        let rate = Double(blockSamples - 1) / elapsed
+        if let previous = previousBlockRate, abs(rate - previous) > 0.25 * previous, rateChanges.count < 10 {
+            rateChanges.append(.init(time: start, fromRate: previous, toRate: rate))
+        }
+        previousBlockRate = rate
+        blockStart = time
+        blockSamples = 1
+    }
+
+    private var medianInterval: Double? {
+        guard intervalCount > 0 else { return nil }
+        var seen = 0
+        for (bin, binCount) in histogram.enumerated() {
+            seen += Int(binCount)
+            if seen * 2 >= intervalCount {
+                let center = (Double(bin) + 0.5) / Self.binsPerDecade + Self.lowestDecade
+                return pow(10, center)
+            }
+        }
+        return nil
+    }
+
+    var info: StreamInfo {
+        let jitter: Double? =
+            intervalCount > 1 && intervalMean > 0
+            ? (intervalM2 / Double(intervalCount - 1)).squareRoot() / intervalMean : nil
+        return StreamInfo(
+            stream: stream, detail: detail, file: file, sampleCount: count,
+            firstTime: firstTime, lastTime: lastTime,
+            rate: coveredSeconds > 0 ? Double(intervalCount) / coveredSeconds : nil,
+            medianInterval: medianInterval, jitter: jitter,
+            duplicateTimestamps: duplicates, outOfOrder: outOfOrder,
+            gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
+            rateChanges: rateChanges)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import PedometerIngest
+
+/// Renders ``RecordingInfo`` for `pedometer inspect`.
+enum InspectReport {
+    static func table(_ info: RecordingInfo) -> String {
+        var lines = [info.source]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + value)
+        }
+        row("format", "\(info.format.rawValue): \(info.detectionReason)")
+        if let device = info.device { row("device", device) }
+        row("start", info.startDate.map(isoDate) ?? "unknown (no absolute time in the export)")
+        row("duration", "\(decimal(info.duration, 1)) s")
+        for stream in info.streams {
+            var text = "\(stream.stream) (\(stream.detail)): \(stream.sampleCount) samples"
+            if let rate = stream.rate, stream.stream != "steps" { text += ", \(decimal(rate, 1)) Hz" }
+            if let first = stream.firstTime, let last = stream.lastTime {
+                text += ", \(decimal(first, 2))–\(decimal(last, 2)) s"
+            }
+            row("stream", text)
+            lines.append("            from \(stream.file)")
+            for problem in stream.problems { lines.append("            problem: \(problem)") }
+        }
+        for note in info.notes { row("note", note) }
+        if info.skipped.count > 0 {
+            row("skipped", "\(info.skipped.count) rows")
+            for (reason, count) in info.skipped.byReason.sorted(by: { $0.value > $1.value }) {
+                lines.append("            \(count) × \(reason)")
+            }
+            for example in info.skipped.examples.prefix(3) { lines.append("            e.g. \(example)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One JSON object on one line.
+    static func json(_ info: RecordingInfo) -> String {
+        encode(Record(info))
+    }
+
+    static func json(failure: Error, source: String) -> String {
+        encode(Failure(source: source, error: "\(failure)"))
+    }
+
+    private struct Record: Encodable {
+        var source: String
+        var format: String
+        var detectionReason: String
+        var device: String?
+        var startDate: String?
+        var durationSeconds: Double
+        var streams: [StreamInfo]
+        var notes: [String]
+        var skippedRows: Int
+        var skippedByReason: [String: Int]
+        var skippedExamples: [String]
+
+        init(_ info: RecordingInfo) {
+            source = info.source
+            format = info.format.rawValue
+            detectionReason = info.detectionReason
+            device = info.device
+            startDate = info.startDate.map(isoDate)
+            durationSeconds = info.duration
+            streams = info.streams
+            notes = info.notes
+            skippedRows = info.skipped.count
+            skippedByReason = info.skipped.byReason
+            skippedExamples = info.skipped.examples.map(\.description)
+        }
+    }
+
+    private struct Failure: Encodable {
+        var source: String
+        var error: String
+    }
+
+    private static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    static func isoDate(_ epochSeconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: epochSeconds))
+    }
+
+    static func decimal(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}
