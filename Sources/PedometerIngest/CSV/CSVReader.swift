@@ -93,7 +93,8 @@ public final class CSVReader {
         csv_set_realloc_func(&parser, cappedRealloc)
         csv_set_blk_size(&parser, 1024)
 
-        try fillBuffer()
+        // Sniff at least 4 KiB (or the whole file) whatever the chunk size.
+        repeat { try fillBuffer() } while end < 4096 && !reachedEndOfFile
         let sniff = try CSVSniffer.sniff(
             UnsafeRawBufferPointer(start: buffer, count: end), file: name)
         hadByteOrderMark = sniff.byteOrderMarkLength > 0
@@ -280,7 +281,7 @@ public final class CSVReader {
             end = keep
             recordStart = 0
         }
-        if capacity - end < limits.chunkBytes / 2 {
+        if capacity - end < max(limits.chunkBytes / 2, 1) {
             guard end < limits.maxLineBytes else {
                 let column = end - physicalLineStart + 1
                 throw IngestError(

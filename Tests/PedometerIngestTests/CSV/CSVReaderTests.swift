@@ -1,0 +1,168 @@
+import Testing
+@testable import PedometerIngest
+
+/// Reads every record of a file as strings, with the line each starts on.
+private func records(_ path: String, limits: CSVReader.Limits = .init()) throws -> [(line: Int, fields: [String])] {
+    let reader = try CSVReader(path: path, limits: limits)
+    var result: [(Int, [String])] = []
+    while try reader.next() { result.append((reader.line, reader.strings())) }
+    return result
+}
+
+private func ingestError(_ body: () throws -> Void) -> IngestError? {
+    do {
+        try body()
+        return nil
+    } catch let error as IngestError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
+
+@Suite struct CSVReaderTests {
+    let files = TemporaryFiles()
+
+    @Test func readsFieldsAndNumbers() throws {
+        let path = files.write("a.csv", "t,x,y,z\n0.01,-0.8885523,4.3062453,9.031619\n0.02,1e-2,-3,+4.5\n")
+        let reader = try CSVReader(path: path)
+        #expect(try reader.next())
+        #expect(reader.strings() == ["t", "x", "y", "z"])
+        #expect(try reader.next())
+        #expect(reader.line == 2)
+        #expect(reader.number(1) == -0.8885523)
+        #expect(try reader.next())
+        #expect(reader.number(1) == 0.01)
+        #expect(reader.number(3) == 4.5)
+        #expect(try reader.next() == false)
+        #expect(try reader.next() == false)
+    }
+
+    @Test func quotedFieldsSpanningLinesKeepLineNumbers() throws {
+        let path = files.write("q.csv", "a,b\n\"multi\nline\",2\n\n3,\"x,y\"\n")
+        let rows = try records(path)
+        #expect(rows.map(\.line) == [1, 2, 5])
+        #expect(rows[1].fields == ["multi\nline", "2"])
+        #expect(rows[2].fields == ["3", "x,y"])
+    }
+
+    @Test func byteOrderMarkAndCRLF() throws {
+        let path = files.write("bom.csv", [0xEF, 0xBB, 0xBF] + Array("t,x\r\n1,2\r\n3,4\r\n".utf8))
+        let reader = try CSVReader(path: path)
+        #expect(reader.hadByteOrderMark)
+        var rows: [[String]] = []
+        while try reader.next() { rows.append(reader.strings()) }
+        #expect(rows == [["t", "x"], ["1", "2"], ["3", "4"]])
+    }
+
+    @Test func oldMacLineEndings() throws {
+        let rows = try records(files.write("cr.csv", "a,b\r1,2\r3,4\r"))
+        #expect(rows.map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(rows.map(\.line) == [1, 2, 3])
+    }
+
+    @Test(arguments: [(";", "a;b;c\n1,5;2;3\n"), ("\t", "a\tb\tc\n1\t2\t3\n"), (",", "a,b,c\n1,2,3\n")])
+    func detectsDelimiter(expected: String, text: String) throws {
+        let reader = try CSVReader(path: files.write("d.csv", text))
+        #expect(reader.delimiter == UInt8(ascii: Unicode.Scalar(expected)!))
+        #expect(try reader.next())
+        #expect(reader.fieldCount == 3)
+    }
+
+    @Test func lastLineWithoutTerminator() throws {
+        let rows = try records(files.write("t.csv", "a,b\n1,2\n3,4"))
+        #expect(rows.map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
+    }
+
+    /// The same records whatever the chunk size, so chunk borders never split a record wrongly.
+    @Test func chunkBordersDoNotMatter() throws {
+        var text = "time,x,y,z\n"
+        var generator = SeededGenerator(seed: 7)
+        for row in 0..<300 {
+            let quoted = row % 17 == 0 ? "\"\(row),\nq\"" : "\(row)"
+            text += "\(Double(row) * 0.01),\(quoted),\(Double.random(in: -20...20, using: &generator)),\n"
+            if row % 23 == 0 { text += "\n" }
+        }
+        let path = files.write("c.csv", text)
+        let expected = try records(path)
+        #expect(expected.count == 301)
+        for chunk in [1, 2, 3, 7, 64, 1000] {
+            var limits = CSVReader.Limits()
+            limits.chunkBytes = chunk
+            let rows = try records(path, limits: limits)
+            #expect(rows.map(\.fields) == expected.map(\.fields), "chunk \(chunk)")
+            #expect(rows.map(\.line) == expected.map(\.line), "chunk \(chunk)")
+        }
+    }
+
+    @Test func unterminatedQuoteIsLocatedAtTheOpeningQuote() throws {
+        let path = files.write("u.csv", "a,b\n1,2\n3,\"never closed\n4,5\n")
+        let error = ingestError { _ = try records(path) }
+        #expect(error?.location.line == 3)
+        #expect(error?.location.column == 3)
+        #expect(error?.reason.contains("unterminated quote") == true)
+    }
+
+    @Test func strayQuoteIsAParseErrorWithColumn() throws {
+        let path = files.write("s.csv", "a,b\n1,2\n3,ab\"c\n")
+        let error = ingestError { _ = try records(path) }
+        #expect(error?.location.line == 3)
+        #expect(error?.location.column == 5)
+        #expect(error?.reason.contains("malformed quoted field") == true)
+    }
+
+    @Test func fieldLocationsCountBytes() throws {
+        let path = files.write("l.csv", "time,x,y\n0.1,abc,\"q\"\n")
+        let reader = try CSVReader(path: path)
+        _ = try reader.next()
+        _ = try reader.next()
+        #expect(reader.location(ofField: 0).column == 1)
+        #expect(reader.location(ofField: 1).column == 5)
+        #expect(reader.location(ofField: 2).column == 9)
+        #expect(reader.error(atField: 1, "bad").description == "\(path):2:5: bad")
+    }
+
+    @Test func overlongLineIsRejectedWithBoundedMemory() throws {
+        var limits = CSVReader.Limits()
+        limits.chunkBytes = 4096
+        limits.maxLineBytes = 64 << 10
+        let path = files.write("long.csv", "a,b\n1," + String(repeating: "9", count: 200_000) + "\n")
+        let error = ingestError { _ = try records(path, limits: limits) }
+        #expect(error?.location.line == 2)
+        #expect(error?.reason.contains("line longer than") == true)
+    }
+
+    @Test func endlessQuotedFieldIsRejected() throws {
+        // A quoted field may hold line breaks, so only libcsv's field cap stops this one.
+        let body = String(repeating: "0123456789abcde\n", count: 80_000)
+        let path = files.write("q.csv", "a,b\n1,\"" + body + "\"\n")
+        let error = ingestError { _ = try records(path) }
+        #expect(error != nil)
+        #expect(error?.location.line != nil)
+    }
+
+    @Test func tooManyFields() throws {
+        var limits = CSVReader.Limits()
+        limits.maxFields = 8
+        let path = files.write("wide.csv", "a\n" + Array(repeating: "1", count: 20).joined(separator: ",") + "\n")
+        let error = ingestError { _ = try records(path, limits: limits) }
+        #expect(error?.reason.contains("more than 8 fields") == true)
+    }
+
+    @Test func utf16AndBinaryAreRefused() throws {
+        let utf16 = files.write("u16.csv", [0xFF, 0xFE] + Array("t,x".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(ingestError { _ = try CSVReader(path: utf16) }?.reason.contains("UTF-16") == true)
+        let binary = files.write("bin.csv", Array("t,x\n1,2\n".utf8) + [0, 1, 2, 3])
+        let error = ingestError { _ = try CSVReader(path: binary) }
+        #expect(error?.reason.contains("binary data") == true)
+        #expect(error?.location.line == 3)
+        #expect(error?.location.column == 1)
+    }
+
+    @Test func missingFileAndFolder() throws {
+        #expect(ingestError { _ = try CSVReader(path: files.path("nope.csv")) }?.reason == "cannot open: no such file")
+        let error = ingestError { _ = try records(files.folder.path) }
+        #expect(error?.reason == "cannot read: is a directory")
+    }
+}
