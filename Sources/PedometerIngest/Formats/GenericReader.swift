@@ -113,7 +113,9 @@ enum GenericReader {
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
-        if timeUnit == nil {
+        if timeUnit == nil && preview.times.count < 2 {
+            timeUnit = .seconds  // too few good rows to infer from: reading reports why
+        } else if timeUnit == nil {
             if let (unit, note) = UnitInference.timeUnit(preview.times) {
                 timeUnit = unit
                 info.notes.append(note)

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+import PedometerCore
+@testable import PedometerIngest
+
+private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
+    var sink = CollectingSink()
+    let info = try RecordingReader.read(path, options: options, into: &sink)
+    return (info, sink)
+}
+
+private func readError(_ path: String, _ options: IngestOptions = .init()) -> IngestError? {
+    var sink = CollectingSink()
+    do {
+        _ = try RecordingReader.read(path, options: options, into: &sink)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A 2 Hz walk-like signal in m/s^2 at `rate` Hz, as `t,x,y,z` rows (time in `unit`).
+private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity: Double = 9.80665, valueScale: Double = 1) -> String {
+    var rows = ""
+    let count = Int(rate * seconds)
+    for index in 0..<count {
+        let t = Double(index) / rate
+        let bounce = 2.5 * sin(2 * .pi * 2 * t)
+        let time = (t * timeScale).rounded() == t * timeScale ? String(Int64((t * timeScale).rounded())) : String(t * timeScale)
+        rows += "\(time),\(0.3 * valueScale),\(1.1 * valueScale),\((gravity + bounce) * valueScale)\n"
+    }
+    return rows
+}
+
+@Suite struct RecordingReaderTests {
+    let files = TemporaryFiles()
+
+    @Test func genericHeaderWithMillisecondsInferred() throws {
+        let path = files.write("walk.csv", "timestamp,x,y,z\n" + walkRows(rate: 100, seconds: 10, timeScale: 1000))
+        let (info, sink) = try read(path)
+        #expect(info.format == .generic)
+        #expect(sink.acceleration.count == 1000)
+        #expect(sink.accelerationKinds == [.total])
+        #expect(abs(sink.acceleration[100].time - 1.0) < 1e-9)
+        #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred") })
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in m/s^2, gravity included (inferred") })
+        let stream = try #require(info.stream("acceleration"))
+        #expect(abs(stream.rate! - 100) < 0.01)
+        #expect(stream.problems.isEmpty)
+    }
+
+    @Test func genericSemicolonInGAndSeconds() throws {
+        let rows = walkRows(rate: 50, seconds: 4, timeScale: 1, valueScale: 1 / 9.80665).replacingOccurrences(of: ",", with: ";")
+        let path = files.write("walk.csv", "time;accX;accY;accZ\n" + rows)
+        let (info, sink) = try read(path)
+        #expect(info.format == .generic)
+        #expect(sink.acceleration.count == 200)
+        #expect(abs(sink.acceleration[0].magnitude - (0.09 + 1.21 + 9.80665 * 9.80665).squareRoot()) < 1e-9)
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in g") })
+    }
+
+    @Test func headerlessNanosecondsWithColumnsOption() throws {
+        let rows = walkRows(rate: 200, seconds: 2, timeScale: 1e9)
+            .split(separator: "\n").map { line -> String in
+                let parts = line.split(separator: ",")
+                return "\(parts[0]),3,\(parts[1]),\(parts[2]),\(parts[3])"
+            }.joined(separator: "\n")
+        let path = files.write("raw.csv", rows + "\n")
+        let columns = GenericColumn.parseList("t,_,x,y,z")
+        let (info, sink) = try read(path, IngestOptions(columns: columns))
+        #expect(sink.acceleration.count == 400)
+        #expect(info.notes.contains { $0.hasPrefix("time in ns") })
+        #expect(abs(sink.acceleration[200].time - 1) < 1e-9)
+    }
+
+    @Test func userAccelerationIsFlagged() throws {
+        let path = files.write("lin.csv", "\"Time (s)\",\"Linear Acceleration x (m/s^2)\",\"Linear Acceleration y (m/s^2)\",\"Linear Acceleration z (m/s^2)\"\n"
+            + walkRows(rate: 100, seconds: 2, timeScale: 1, gravity: 0))
+        let (info, sink) = try read(path)
+        #expect(info.format == .phyphox)
+        #expect(sink.accelerationKinds == [.user])
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2")
+    }
+
+    @Test func badRowsAreCountedSkipsWithLocations() throws {
+        var text = "t,x,y,z\n" + walkRows(rate: 100, seconds: 1, timeScale: 1)
+        text += "1.00,abc,1,9.8\n1.01,1,NaN,9.8\n1.02,1,1\n"
+        let path = files.write("bad.csv", text)
+        let (info, sink) = try read(path)
+        #expect(sink.acceleration.count == 100)
+        #expect(info.skipped.count == 3)
+        #expect(info.skipped.examples[0].description == "\(path):102:6: x acceleration is not a finite number: 'abc'")
+        #expect(info.skipped.examples[1].location.line == 103)
+        #expect(info.skipped.examples[1].location.column == 8)
+        #expect(info.skipped.examples[2].reason == "expected 4 fields, found 3")
+        let strict = readError(path, IngestOptions(strict: true))
+        #expect(strict?.description == "\(path):102:6: x acceleration is not a finite number: 'abc'")
+    }
+
+    @Test func timestampsGoingBackwardsAndGapsAreReported() throws {
+        var text = "t,x,y,z\n"
+        for index in 0..<300 { text += "\(Double(index) * 0.01),0,0,9.8\n" }
+        text += "2.5,0,0,9.8\n"  // backwards: dropped
+        text += "2.99,0,0,9.8\n"  // duplicate
+        for index in 500..<600 { text += "\(Double(index) * 0.01),0,0,9.8\n" }  // 2 s gap
+        let (info, sink) = try read(files.write("gaps.csv", text))
+        let stream = try #require(info.stream("acceleration"))
+        #expect(stream.outOfOrder == 1)
+        #expect(stream.duplicateTimestamps == 1)
+        #expect(stream.gapCount == 1)
+        #expect(abs(stream.longestGaps[0].length - 2.01) < 1e-9)
+        #expect(sink.acceleration.count == 401)
+        #expect(stream.problems.count == 3)
+    }
+
+    @Test func stepLogs() throws {
+        let cumulative = files.write("steps.csv", "time,steps,distance\n0,0,0\n1.0,2,1.5\n2.0,4,3.0\n3.5,7,5.2\n")
+        let (info, sink) = try read(cumulative)
+        #expect(info.format == .steps)
+        #expect(sink.stepTotal(.device) == 7)
+        #expect(sink.steps[.device]?.last?.distance == 5.2)
+        let events = files.write("events.csv", "timestamp_ms\n1000\n1520\n2050\n2580\n3100\n")
+        let (eventInfo, eventSink) = try read(events)
+        #expect(eventInfo.format == .steps)
+        #expect(eventSink.stepTotal(.device) == 5)
+        #expect(abs(eventSink.steps[.device]!.last!.time - 2.1) < 1e-9)
+    }
+
+    @Test func oxfordLayouts() throws {
+        var accelerometer = ""
+        var log = ""
+        for index in 0..<500 {
+            let ns = 1_023_881_009_780_408 + Int64(index) * 5_000_000
+            accelerometer += "\(ns),3,0.5,1.0,9.7\n"
+            log += "\(ns),0.5,1.0,9.7,\(index / 50),\(index / 48),0\n"
+        }
+        let folder = files.folder.appendingPathComponent("Pixel_Test_Hard_InHand_1").path
+        files.write("Pixel_Test_Hard_InHand_1/accelerometer.csv", accelerometer)
+        files.write("Pixel_Test_Hard_InHand_1/stepcounter.csv", "1023881009780408,0,1\n1023881100000000,1,1\n1023881200000000,1,0\n1023881300000000,0,1\n1023881400000000,1,1\n")
+        let (info, sink) = try read(folder)
+        #expect(info.format == .oxford)
+        #expect(sink.acceleration.count == 500)
+        #expect(sink.stepTotal(.groundTruth) == 3)
+        #expect(abs(sink.acceleration[1].time - 0.005) < 1e-12)
+
+        let (logInfo, logSink) = try read(files.write("log.csv", log))
+        #expect(logInfo.format == .oxford)
+        #expect(logSink.stepTotal(.groundTruth) == 10)
+        #expect(logSink.stepTotal(.algorithm) == 9)
+        #expect(logSink.steps[.device] == nil)
+        #expect(logInfo.notes.contains { $0.contains("hardware step counter column never changes") })
+    }
+
+    @Test func unusableFilesGiveLocatedErrors() throws {
+        #expect(readError(files.write("empty.csv", ""))?.description == "\(files.path("empty.csv")):1:1: empty file: no header and no data")
+        #expect(readError(files.write("header.csv", "time,x,y,z\n"))?.description == "\(files.path("header.csv")):2:1: header only: no data rows")
+        let unknown = readError(files.write("names.csv", "name,age\nann,3\n"))
+        #expect(unknown?.location.line == 1)
+        #expect(unknown?.reason.hasPrefix("unknown format") == true)
+        let allBad = readError(files.write("allbad.csv", "t,x,y,z\n1,a,b,c\n2,a,b,c\n"))
+        #expect(allBad?.description == "\(files.path("allbad.csv")):2:3: no usable rows: x acceleration is not a finite number: 'a' (and 1 more rows skipped)")
+        #expect(readError(files.path("missing.csv"))?.reason == "no such file or folder")
+        let folder = files.folder.appendingPathComponent("plain").path
+        files.write("plain/readme.txt", "hello")
+        #expect(readError(folder)?.reason.hasPrefix("folder is not a recording") == true)
+    }
+
+    /// Random bytes, and random damage to a good file, never crash the reader: each input is
+    /// read or refused with a located error.
+    @Test func randomBytesNeverCrash() throws {
+        var generator = SeededGenerator(seed: 2024)
+        let good = Array(("t,x,y,z\n" + walkRows(rate: 50, seconds: 1, timeScale: 1)).utf8)
+        let alphabet = Array("0123456789.,;-+eE\"\n\r\t xyz".utf8)
+        for trial in 0..<400 {
+            var bytes: [UInt8]
+            switch trial % 3 {
+            case 0:
+                bytes = (0..<Int.random(in: 0..<600, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            case 1:
+                bytes = (0..<Int.random(in: 0..<600, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            default:
+                bytes = good
+                for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = alphabet.randomElement(using: &generator)!
+                }
+                bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+            }
+            let path = files.write("random\(trial).csv", bytes)
+            if let error = readError(path) {
+                #expect(error.location.file == path)
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import PedometerCore
+
+/// Keeps every sample it is given, for assertions.
+struct CollectingSink: SampleSink {
+    var accelerationKinds: [AccelerationKind] = []
+    var acceleration: [AccelerationSample] = []
+    var steps: [StepReferenceKind: [StepCountSample]] = [:]
+    var locations: [LocationSample] = []
+    var pressures: [PressureSample] = []
+
+    mutating func beginAcceleration(kind: AccelerationKind) { accelerationKinds.append(kind) }
+    mutating func accept(_ sample: AccelerationSample) { acceleration.append(sample) }
+    mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) { steps[kind, default: []].append(sample) }
+    mutating func accept(_ sample: LocationSample) { locations.append(sample) }
+    mutating func accept(_ sample: PressureSample) { pressures.append(sample) }
+
+    /// The last cumulative count minus the first of a step stream.
+    func stepTotal(_ kind: StepReferenceKind) -> Double? {
+        guard let samples = steps[kind], let first = samples.first, let last = samples.last else { return nil }
+        return last.steps - first.steps
+    }
+}
