@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
         // libcsv, the C CSV parser: `apt-get install libcsv-dev` (tools/setup does it).
@@ -21,7 +22,10 @@ let package = Package(
             providers: [.apt(["libcsv-dev"])]
         ),
         // Pure Swift, no I/O: samples in, PedometerData out.
-        .target(name: "PedometerCore"),
+        .target(
+            name: "PedometerCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
         // Files in, typed samples out (streams CSV through libcsv).
         .target(
             name: "PedometerIngest",

@@ -1,0 +1,78 @@
+import RealModule
+
+/// Fits the stride model's scale to GPS distance on steady walking, so that distance from
+/// steps matches the ground covered.
+///
+/// Only fixes with a horizontal accuracy of ``maximumAccuracy`` metres or better are used,
+/// taken at least ``spacingSeconds`` apart (point-to-point sums of 1 Hz fixes add up their
+/// jitter), and only between fixes whose every second in between is walking. The fit needs
+/// ``minimumDistance`` metres of such walking; its scale must lie in 0.5–2.
+public struct GPSCalibration: Sendable, Hashable {
+    public var maximumAccuracy = 10.0
+    public var spacingSeconds = 10.0
+    public var minimumDistance = 100.0
+    /// A gap longer than this between good fixes ends a segment, seconds.
+    public var maximumGap = 15.0
+
+    public init() {}
+
+    /// The fit: the scale, and the GPS distance and time it rests on.
+    public struct Fit: Sendable, Hashable, Codable {
+        public var scale: Double
+        public var gpsDistance: Double
+        public var modelDistance: Double
+        public var seconds: Double
+    }
+
+    /// Great-circle distance in metres between two WGS84 points (haversine, mean Earth radius).
+    public static func distance(_ a: LocationSample, _ b: LocationSample) -> Double {
+        let radius = 6_371_008.8
+        let toRadians = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * toRadians
+        let dLon = (b.longitude - a.longitude) * toRadians
+        let h = Double.pow(Double.sin(dLat / 2), 2)
+            + Double.cos(a.latitude * toRadians) * Double.cos(b.latitude * toRadians) * Double.pow(Double.sin(dLon / 2), 2)
+        return 2 * radius * Double.asin(min(1, h.squareRoot()))
+    }
+
+    /// Fits the scale, or `nil` when there is not enough good GPS on steady walking.
+    /// - Parameters:
+    ///   - modelDistance: the model's distance (scale 1) between two times.
+    ///   - activities: the activity of each second of the recording.
+    public func fit(
+        fixes: [LocationSample], activities: [Activity], modelDistance: (Double, Double) -> Double
+    ) -> Fit? {
+        let good = fixes.filter { ($0.horizontalAccuracy ?? .infinity) <= maximumAccuracy }
+        var gps = 0.0
+        var model = 0.0
+        var seconds = 0.0
+        var anchor: LocationSample?
+        for fix in good {
+            guard let start = anchor else {
+                anchor = fix
+                continue
+            }
+            let elapsed = fix.time - start.time
+            if elapsed > maximumGap + spacingSeconds || !allWalking(activities, from: start.time, to: fix.time) {
+                anchor = fix
+                continue
+            }
+            guard elapsed >= spacingSeconds else { continue }
+            gps += Self.distance(start, fix)
+            model += modelDistance(start.time, fix.time)
+            seconds += elapsed
+            anchor = fix
+        }
+        guard gps >= minimumDistance, model > 0 else { return nil }
+        let scale = gps / model
+        guard (0.5...2).contains(scale) else { return nil }
+        return Fit(scale: scale, gpsDistance: gps, modelDistance: model, seconds: seconds)
+    }
+
+    private func allWalking(_ activities: [Activity], from start: Double, to end: Double) -> Bool {
+        let first = max(Int(start), 0)
+        let last = min(Int(end), activities.count - 1)
+        guard first <= last else { return false }
+        return activities[first...last].allSatisfy { $0 == .walking }
+    }
+}

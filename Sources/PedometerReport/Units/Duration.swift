@@ -1,0 +1,54 @@
+/// A length of time, stored in seconds.
+public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
+    public var seconds: Double
+
+    public init(seconds: Double) { self.seconds = seconds }
+
+    public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
+
+    /// `m:ss` below an hour, `h:mm:ss` from an hour on, rounded once to whole seconds
+    /// (59.6 s is `1:00`, never `0:60`); "–" when not finite.
+    public var clock: String {
+        guard seconds.isFinite else { return "–" }
+        let total = Int64(seconds.magnitude.rounded())
+        let sign = seconds < 0 && total > 0 ? "-" : ""
+        let hours = total / 3600
+        let minutes = (total % 3600) / 60
+        let secs = total % 60
+        if hours > 0 {
+            return sign + "\(hours):" + NumberText.twoDigits(minutes) + ":" + NumberText.twoDigits(secs)
+        }
+        return sign + "\(minutes):" + NumberText.twoDigits(secs)
+    }
+
+    /// `h:mm:ss` always (the seed app's elapsed-time display).
+    public var hoursMinutesSeconds: String {
+        guard seconds.isFinite else { return "–" }
+        let total = Int64(seconds.magnitude.rounded())
+        return "\(total / 3600):" + NumberText.twoDigits((total % 3600) / 60) + ":" + NumberText.twoDigits(total % 60)
+    }
+
+    /// Parses `45`, `1:23`, `1:23:45` (and fractional seconds, `55:00.5`).
+    public init?(parsing text: String) {
+        let parts = text.trimmingCharacters(in: " ").split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var total = 0.0
+        for (index, part) in parts.enumerated() {
+            guard let value = Double(part), value >= 0, value.isFinite else { return nil }
+            let isLast = index == parts.count - 1
+            if index > 0 && (value >= 60 || (!isLast && value != value.rounded())) { return nil }
+            if !isLast && value != value.rounded() { return nil }
+            total = total * 60 + value
+        }
+        seconds = total
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> Substring {
+        var text = Substring(self)
+        while text.first == set { text.removeFirst() }
+        while text.last == set { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,73 @@
+/// Pace and speed: one quantity, stored as seconds per metre (CMPedometer's unit).
+public struct Pace: Sendable, Hashable, Codable {
+    public var secondsPerMeter: Double
+
+    public init(secondsPerMeter: Double) { self.secondsPerMeter = secondsPerMeter }
+
+    /// The pace of `speed` metres per second (`nil` for zero or negative speed).
+    public init?(metersPerSecond speed: Double) {
+        guard speed > 0, speed.isFinite else { return nil }
+        secondsPerMeter = 1 / speed
+    }
+
+    /// The pace of covering `distance` in `time`.
+    public init?(distance: Distance, time: TimeSpan) {
+        guard distance.meters > 0, time.seconds >= 0 else { return nil }
+        secondsPerMeter = time.seconds / distance.meters
+    }
+
+    public var metersPerSecond: Double { 1 / secondsPerMeter }
+    public var kilometersPerHour: Double { 3.6 / secondsPerMeter }
+    public var milesPerHour: Double { metersPerSecond * 3600 / Distance.metersPerMile }
+    /// Seconds per kilometre.
+    public var secondsPerKilometer: Double { secondsPerMeter * 1000 }
+    /// Seconds per mile.
+    public var secondsPerMile: Double { secondsPerMeter * Distance.metersPerMile }
+
+    /// The pace in a unit: `2.50 m/s`, `10:44 min/mi`, `6:40 min/km`, `9.0 km/h`, `5.6 mph`.
+    /// A pace that is not a positive finite number gives "–".
+    public func formatted(_ unit: PaceUnit) -> String {
+        guard secondsPerMeter > 0, secondsPerMeter.isFinite else { return "–" }
+        switch unit {
+        case .metersPerSecond: return NumberText.fixed(metersPerSecond, digits: 2) + " m/s"
+        case .minutesPerMile: return TimeSpan(seconds: secondsPerMile).clock + " min/mi"
+        case .minutesPerKilometer: return TimeSpan(seconds: secondsPerKilometer).clock + " min/km"
+        case .kilometersPerHour: return NumberText.fixed(kilometersPerHour, digits: 1) + " km/h"
+        case .milesPerHour: return NumberText.fixed(milesPerHour, digits: 1) + " mph"
+        }
+    }
+
+    /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
+    public init?(parsing text: String) {
+        let compact = text.lowercased().filter { $0 != " " }
+        let units: [(String, (Double) -> Double?)] = [
+            ("min/mi", { $0 / Distance.metersPerMile }), ("/mi", { $0 / Distance.metersPerMile }),
+            ("min/km", { $0 / 1000 }), ("/km", { $0 / 1000 }),
+            ("km/h", { $0 > 0 ? 3.6 / $0 : nil }), ("kph", { $0 > 0 ? 3.6 / $0 : nil }),
+            ("mph", { $0 > 0 ? Distance.metersPerMile / 3600 / $0 : nil }),
+            ("m/s", { $0 > 0 ? 1 / $0 : nil }), ("s/m", { $0 }),
+        ]
+        for (suffix, convert) in units where compact.hasSuffix(suffix) {
+            let number = String(compact.dropLast(suffix.count))
+            let value: Double?
+            if suffix.contains("/mi") || suffix.contains("/km") {
+                value = TimeSpan(parsing: number)?.seconds
+            } else {
+                value = Double(number)
+            }
+            guard let value, value.isFinite, value > 0, let secondsPerMeter = convert(value) else { return nil }
+            self.secondsPerMeter = secondsPerMeter
+            return
+        }
+        return nil
+    }
+}
+
+/// Units a pace or speed can be shown in.
+public enum PaceUnit: String, Sendable, Hashable, CaseIterable, Codable {
+    case metersPerSecond = "m/s"
+    case minutesPerMile = "min/mi"
+    case minutesPerKilometer = "min/km"
+    case kilometersPerHour = "km/h"
+    case milesPerHour = "mph"
+}

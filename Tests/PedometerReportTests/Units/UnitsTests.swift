@@ -1,0 +1,76 @@
+import Testing
+@testable import PedometerReport
+
+@Suite struct UnitsTests {
+    static let clocks: [(Double, String)] = [
+        (59.6, "1:00"), (59.4, "0:59"), (0, "0:00"), (3599.5, "1:00:00"), (3725, "1:02:05"),
+        (-61, "-1:01"), (0.4, "0:00"),
+    ]
+
+    @Test(arguments: clocks)
+    func clockRoundsOnce(seconds: Double, expected: String) {
+        #expect(TimeSpan(seconds: seconds).clock == expected)
+    }
+
+    @Test func paceCarriesIntoTheMinute() {
+        // 9:59.7 min/mi is 10:00, never 9:60.
+        let pace = Pace(secondsPerMeter: 599.7 / Distance.metersPerMile)
+        #expect(pace.formatted(.minutesPerMile) == "10:00 min/mi")
+        // The seed app's example: 2.50 m/s is 10:44 min/mi (26.8224 / 2.5 = 10.729 min).
+        let run = Pace(metersPerSecond: 2.5)!
+        #expect(run.formatted(.metersPerSecond) == "2.50 m/s")
+        #expect(run.formatted(.minutesPerMile) == "10:44 min/mi")
+        #expect(run.formatted(.minutesPerKilometer) == "6:40 min/km")
+        #expect(run.formatted(.kilometersPerHour) == "9.0 km/h")
+        #expect(run.formatted(.milesPerHour) == "5.6 mph")
+    }
+
+    @Test func zeroOrMissingSpeedIsADash() {
+        #expect(Pace(metersPerSecond: 0) == nil)
+        #expect(Pace(secondsPerMeter: .infinity).formatted(.minutesPerMile) == "–")
+        #expect(Pace(secondsPerMeter: 0).formatted(.metersPerSecond) == "–")
+        #expect(TimeSpan(seconds: .nan).clock == "–")
+    }
+
+    @Test func distances() {
+        #expect(Distance(miles: 1).meters == 1609.344)
+        #expect(Distance(meters: 5000).formatted(.kilometers) == "5.00 km")
+        #expect(Distance(meters: 42_195).formatted(.miles) == "26.22 mi")
+        #expect(Distance(meters: 999.6).formatted(.meters) == "1000 m")
+    }
+
+    static let paceTexts: [(String, Double)] = [
+        ("8:30/mi", 510 / 1609.344), ("8:30 min/mi", 510 / 1609.344), ("5:15/km", 0.315),
+        ("12.5 km/h", 3.6 / 12.5), ("2.5 m/s", 0.4), ("0.4 s/m", 0.4), ("6 mph", 1609.344 / 3600 / 6),
+    ]
+
+    @Test(arguments: paceTexts)
+    func parsesPaces(text: String, secondsPerMeter: Double) throws {
+        let pace = try #require(Pace(parsing: text))
+        #expect(abs(pace.secondsPerMeter - secondsPerMeter) < 1e-12)
+    }
+
+    @Test func rejectsBadPaces() {
+        for text in ["", "8:60/mi", "abc", "0 m/s", "-3 km/h", "5:15", "1:2:3:4/km"] {
+            #expect(Pace(parsing: text) == nil, "\(text)")
+        }
+    }
+
+    @Test func parsesDurations() {
+        #expect(TimeSpan(parsing: "1:23:45")?.seconds == 5025)
+        #expect(TimeSpan(parsing: "55:00")?.seconds == 3300)
+        #expect(TimeSpan(parsing: "45")?.seconds == 45)
+        #expect(TimeSpan(parsing: "1:60") == nil)
+        #expect(TimeSpan(parsing: "x") == nil)
+    }
+
+    /// Formatting a pace in min/mi and parsing it back gives the pace rounded to the second.
+    @Test func paceRoundTrips() throws {
+        for secondsPerMile in stride(from: 180.0, through: 1800, by: 0.7) {
+            let pace = Pace(secondsPerMeter: secondsPerMile / Distance.metersPerMile)
+            let text = pace.formatted(.minutesPerMile)
+            let back = try #require(Pace(parsing: text))
+            #expect(abs(back.secondsPerMile - pace.secondsPerMile.rounded()) < 1e-9, "\(text)")
+        }
+    }
+}
