@@ -1,0 +1,61 @@
+/// The per-recording result the writers print: CMPedometer's values for the whole recording,
+/// the device's own values beside them, and what the reader noticed.
+///
+/// Units: metres, seconds, seconds per metre (pace), steps per second (cadence). Its JSON form
+/// (``SummaryWriter/json(_:)``) is the stable schema documented in the README.
+public struct RecordingSummary: Sendable, Hashable, Codable {
+    public var source: String
+    public var format: String
+    /// Absolute start, ISO 8601, when the export gives one.
+    public var startDate: String?
+    public var durationSeconds: Double
+    public var activeDurationSeconds: Double
+    public var steps: Int
+    /// `acceleration` (detected by us) or `device` (a step log without acceleration).
+    public var stepsSource: String
+    public var distanceMeters: Double?
+    public var distanceMethod: String?
+    public var averageActivePaceSecondsPerMeter: Double?
+    public var averageCadenceStepsPerSecond: Double?
+    public var maxCadenceStepsPerSecond: Double?
+    /// `currentPace` at the end of the recording.
+    public var currentPaceSecondsPerMeter: Double?
+    public var floorsAscended: Int?
+    public var floorsDescended: Int?
+    /// Steps the device logged over the same span (CMPedometer, Android step counter).
+    public var referenceSteps: Int?
+    public var referenceDistanceMeters: Double?
+    /// Ground-truth steps over the same span (foot switches), when the recording has them.
+    public var groundTruthSteps: Int?
+    /// Data-quality remarks: skipped rows, sampling problems, inferred units.
+    public var warnings: [String]
+
+    public init(
+        source: String, format: String, startDate: String?, durationSeconds: Double,
+        activeDurationSeconds: Double, steps: Int, stepsSource: String, distanceMeters: Double?,
+        distanceMethod: String?, averageActivePaceSecondsPerMeter: Double?,
+        averageCadenceStepsPerSecond: Double?, maxCadenceStepsPerSecond: Double?,
+        currentPaceSecondsPerMeter: Double?, floorsAscended: Int?, floorsDescended: Int?,
+        referenceSteps: Int?, referenceDistanceMeters: Double?, groundTruthSteps: Int?, warnings: [String]
+    ) {
+        self.source = source
+        self.format = format
+        self.startDate = startDate
+        self.durationSeconds = durationSeconds
+        self.activeDurationSeconds = activeDurationSeconds
+        self.steps = steps
+        self.stepsSource = stepsSource
+        self.distanceMeters = distanceMeters
+        self.distanceMethod = distanceMethod
+        self.averageActivePaceSecondsPerMeter = averageActivePaceSecondsPerMeter
+        self.averageCadenceStepsPerSecond = averageCadenceStepsPerSecond
+        self.maxCadenceStepsPerSecond = maxCadenceStepsPerSecond
+        self.currentPaceSecondsPerMeter = currentPaceSecondsPerMeter
+        self.floorsAscended = floorsAscended
+        self.floorsDescended = floorsDescended
+        self.referenceSteps = referenceSteps
+        self.referenceDistanceMeters = referenceDistanceMeters
+        self.groundTruthSteps = groundTruthSteps
+        self.warnings = warnings
+    }
+}
