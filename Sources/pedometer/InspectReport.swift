@@ -10,7 +10,7 @@ enum InspectReport {
         }
         row("format", "\(info.format.rawValue): \(info.detectionReason)")
         if let device = info.device { row("device", device) }
-        row("start", info.startDate.map(isoDate) ?? "unknown (no absolute time in the export)")
+        row("start", info.startDate.map(DateText.iso) ?? "unknown (no absolute time in the export)")
         row("duration", "\(decimal(info.duration, 1)) s")
         for stream in info.streams {
             var text = "\(stream.stream) (\(stream.detail)): \(stream.sampleCount) samples"
@@ -60,7 +60,7 @@ enum InspectReport {
             format = info.format.rawValue
             detectionReason = info.detectionReason
             device = info.device
-            startDate = info.startDate.map(isoDate)
+            startDate = info.startDate.map(DateText.iso)
             durationSeconds = info.duration
             streams = info.streams
             notes = info.notes
@@ -80,12 +80,6 @@ enum InspectReport {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
-    }
-
-    static func isoDate(_ epochSeconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: epochSeconds))
     }
 
     static func decimal(_ value: Double, _ digits: Int) -> String {
