@@ -27,23 +27,34 @@ struct InspectCommand: ParsableCommand {
         case table, json
     }
 
+    @Option(help: "Recordings read at once (default: one per core).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
         let options = try ingest.options()
+        let recordings = RecordingDiscovery.recordings(in: paths)
         var failures = 0
-        for path in RecordingDiscovery.recordings(in: paths) {
+        OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<RecordingInfo, IngestError> in
             var sink = DiscardingSink()
-            do {
-                let info = try RecordingReader.read(path, options: options, into: &sink)
-                switch format {
-                case .table: print(InspectReport.table(info))
-                case .json: print(InspectReport.json(info))
-                }
+            do throws(IngestError) {
+                return .success(try RecordingReader.read(path, options: options, into: &sink))
             } catch {
+                return .failure(error)
+            }
+        }, deliver: { index, result in
+            switch result {
+            case .success(let info):
+                print(format == .table ? InspectReport.table(info) : InspectReport.json(info))
+            case .failure(let error):
                 failures += 1
                 StandardError.print("\(error)")
-                if format == .json { print(InspectReport.json(failure: error, source: path)) }
+                if format == .json { print(InspectReport.json(failure: error, source: recordings[index])) }
             }
-        }
+        })
         if failures > 0 { throw ExitCode(1) }
     }
 }
