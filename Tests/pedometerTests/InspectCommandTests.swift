@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite struct InspectCommandTests {
+    let folder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-cli-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    private func write(_ name: String, _ text: String) -> String {
+        let url = folder.appendingPathComponent(name)
+        try! Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private var walk: String {
+        var text = "time,x,y,z\n"
+        for index in 0..<500 {
+            let t = Double(index) * 0.01
+            text += "\(t),0.1,0.2,\(9.81 + 2 * sin(2 * Double.pi * 2 * t))\n"
+        }
+        return text
+    }
+
+    @Test func goodFileExitsZero() throws {
+        let path = write("walk.csv", walk)
+        let output = try CommandRunner.run(["inspect", path])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("format    generic"))
+        #expect(output.stdout.contains("acceleration (total, m/s^2): 500 samples, 100.0 Hz"))
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test func aBadFileIsReportedAndTheOthersStillFinish() throws {
+        let good = write("a.csv", walk)
+        let bad = write("b.csv", "time,x,y,z\n0,1,\"open\n")
+        let output = try CommandRunner.run(["inspect", "--format", "json", good, bad, good])
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("\"format\":\"generic\""))
+        #expect(lines[1].contains("\"error\""))
+        #expect(lines[2] == lines[0])
+        #expect(output.stderr == "\(bad):2:5: quoted field is never closed (unterminated quote)\n")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let output = try CommandRunner.run(["inspect", "--columns", "t,x", "x.csv"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--columns"))
+    }
+}
