@@ -1,0 +1,241 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Allocation-free parsers for the numeric fields of one CSV record.
+///
+/// Both parsers take the raw bytes of a single field (no terminator is read past
+/// `bytes.count`) and trim ASCII spaces and tabs at both ends, because some exports
+/// pad their columns (`"  1.5"`). Everything else that is not part of the grammar
+/// makes the field invalid (`nil`).
+public enum DecimalParser {
+    /// Parses one finite decimal floating-point number, correctly rounded.
+    ///
+    /// Grammar (after trimming ASCII spaces/tabs at both ends):
+    /// `[+-] (digits [. [digits]] | . digits) [(e|E) [+-] digits]`.
+    /// Rejects the empty string, a lone sign or `.`, `nan`, `inf`, hexadecimal floats
+    /// and any trailing character. Returns `nil` when the value overflows to infinity;
+    /// values below the subnormal range round to (signed) zero like `strtod`.
+    ///
+    /// The result has the same bits as glibc `strtod` on every accepted input:
+    /// short inputs use the exact Clinger fast path, the rest go to `strtod`.
+    public static func parseDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        guard let base = bytes.baseAddress else { return nil }
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(base.load(fromByteOffset: start, as: UInt8.self)) { start += 1 }
+        while end > start, isBlank(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
+        guard start < end else { return nil }
+
+        var i = start
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+
+        var negative = false
+        var c = byte(i)
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+            negative = c == UInt8(ascii: "-")
+            i += 1
+        }
+
+        // Mantissa: up to 19 significant digits accumulated exactly.
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var anyDigit = false
+        var decimalExponent = 0
+        var tooManyDigits = false
+
+        while i < end {
+            let digit = byte(i) &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            anyDigit = true
+            if mantissa != 0 || digit != 0 {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    significantDigits += 1
+                } else {
+                    tooManyDigits = true
+                }
+            }
+            i += 1
+        }
+        if i < end, byte(i) == UInt8(ascii: ".") {
+            i += 1
+            while i < end {
+                let digit = byte(i) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                anyDigit = true
+                if mantissa != 0 || digit != 0 {
+                    if significantDigits < 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        significantDigits += 1
+                        decimalExponent -= 1
+                    } else {
+                        tooManyDigits = true
+                    }
+                } else {
+                    decimalExponent -= 1  // leading zero after the point
+                }
+                i += 1
+            }
+        }
+        guard anyDigit else { return nil }
+
+        if i < end {
+            c = byte(i)
+            guard c == UInt8(ascii: "e") || c == UInt8(ascii: "E") else { return nil }
+            i += 1
+            var exponentNegative = false
+            if i < end {
+                c = byte(i)
+                if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+                    exponentNegative = c == UInt8(ascii: "-")
+                    i += 1
+                }
+            }
+            var exponent = 0
+            var exponentDigits = false
+            while i < end {
+                let digit = byte(i) &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                exponentDigits = true
+                if exponent < 100_000 { exponent = exponent * 10 + Int(digit) }  // clamp: far out of range anyway
+                i += 1
+            }
+            guard exponentDigits else { return nil }
+            decimalExponent += exponentNegative ? -exponent : exponent
+        }
+
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }  // every digit was zero
+
+        if !tooManyDigits, mantissa <= 1 << 53 {
+            var value = Double(mantissa)  // exact
+            if decimalExponent >= 0 {
+                if decimalExponent <= 22 {
+                    value *= exactPowerOfTen(decimalExponent)
+                    return negative ? -value : value
+                }
+                if decimalExponent <= 22 + 15 {
+                    // mantissa * 10^(e-22) may still be an exact integer below 2^53.
+                    let scaled = mantissa.multipliedReportingOverflow(by: UInt64(exactPowerOfTen(decimalExponent - 22)))
+                    if !scaled.overflow, scaled.partialValue <= 1 << 53 {
+                        value = Double(scaled.partialValue) * 1e22
+                        return negative ? -value : value
+                    }
+                }
+            } else if decimalExponent >= -22 {
+                value /= exactPowerOfTen(-decimalExponent)
+                return negative ? -value : value
+            }
+        }
+        return parseWithStrtod(base + start, count: end - start)
+    }
+
+    /// Parses an optionally signed decimal integer (after trimming ASCII spaces/tabs at
+    /// both ends), exactly. Returns `nil` on overflow, on an empty or sign-only field,
+    /// and on any character other than digits.
+    public static func parseInt64(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let base = bytes.baseAddress else { return nil }
+        var i = 0
+        var end = bytes.count
+        while i < end, isBlank(base.load(fromByteOffset: i, as: UInt8.self)) { i += 1 }
+        while end > i, isBlank(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
+        guard i < end else { return nil }
+
+        var negative = false
+        let first = base.load(fromByteOffset: i, as: UInt8.self)
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            i += 1
+            guard i < end else { return nil }
+        }
+        var magnitude: UInt64 = 0
+        // The first 18 digits cannot overflow (< 10^18); only the rest need checks.
+        let uncheckedEnd = min(end, i + 18)
+        while i < uncheckedEnd {
+            let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            i += 1
+        }
+        while i < end {
+            let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+            i += 1
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return Int64(truncatingIfNeeded: 0 &- magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        return Int64(magnitude)
+    }
+
+    // MARK: - Helpers
+
+    @inline(__always)
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// 10^exponent for 0...22, all exactly representable as `Double`.
+    /// A `switch` (compiled to a constant table) avoids the lazy-global check of a static array.
+    @inline(__always)
+    static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
+
+    /// The "C" numeric locale, so that `strtod` reads '.' whatever `setlocale` says.
+    #if canImport(Glibc) || canImport(Musl)
+    nonisolated(unsafe) private static let cNumericLocale: locale_t? = newlocale(Int32(1 << LC_NUMERIC), "C", nil)
+    #else
+    nonisolated(unsafe) private static let cNumericLocale: locale_t? = newlocale(LC_NUMERIC_MASK, "C", nil)
+    #endif
+
+    /// Slow path for syntactically valid input: `strtod` on a NUL-terminated copy.
+    @inline(never)
+    static func parseWithStrtod(_ start: UnsafeRawPointer, count: Int) -> Double? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer -> Double? in
+            guard let copy = buffer.baseAddress else { return nil }
+            UnsafeMutableRawPointer(copy).copyMemory(from: start, byteCount: count)
+            copy[count] = 0
+            let previousLocale = cNumericLocale.map { uselocale($0) }
+            defer { if let previousLocale { uselocale(previousLocale) } }
+            var endPointer: UnsafeMutablePointer<CChar>? = nil
+            let value = strtod(copy, &endPointer)
+            guard let endPointer, endPointer - copy == count, value.isFinite else { return nil }
+            return value
+        }
+    }
+}

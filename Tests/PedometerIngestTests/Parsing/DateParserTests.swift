@@ -1,0 +1,165 @@
+import Testing
+@testable import PedometerIngest
+
+/// Deterministic SplitMix64 so the property test is reproducible.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Parses through the byte API (the String API is checked to agree).
+private func parse(_ text: String) -> Double? {
+    let viaBytes = Array(text.utf8).withUnsafeBytes { DateParser.parseEpochSeconds($0) }
+    let viaString = DateParser.parseEpochSeconds(text)
+    #expect(viaBytes?.bitPattern == viaString?.bitPattern, "\(text): byte and String APIs disagree")
+    return viaBytes
+}
+
+@Suite("DateParser")
+struct DateParserTests {
+    // Expected values computed independently with Python's datetime.fromisoformat(...).timestamp().
+    @Test("known instants", arguments: [
+        ("1970-01-01T00:00:00Z", 0.0),
+        ("2000-01-01T00:00:00Z", 946_684_800.0),
+        ("2019-05-13 17:27:52.123 +0200", 1_557_761_272.123),
+        ("2019-05-13T17:27:52.123+02:00", 1_557_761_272.123),
+        ("2019-05-13 17:27:52.123+0200", 1_557_761_272.123),
+        ("2019-05-13T15:27:52Z", 1_557_761_272.0),
+        ("2019-05-13t15:27:52z", 1_557_761_272.0),
+        ("2019-05-13 15:27:52 Z", 1_557_761_272.0),
+        ("2019-05-13T17:27:52,5+0200", 1_557_761_272.5),
+        ("2019-05-13T17:27:52 +02", 1_557_761_272.0),
+        ("2019-05-13T17:27:52+02", 1_557_761_272.0),
+        ("  2019-05-13T15:27:52Z\t", 1_557_761_272.0),
+        ("2019-05-13T15:27:52.000001Z", 1_557_761_272.000001),
+        ("2024-12-31T23:59:59.999999Z", 1_735_689_599.999999),
+        ("2024-02-29T12:00:00Z", 1_709_208_000.0),
+        ("2000-02-29T00:00:00Z", 951_782_400.0),
+        ("2100-03-01T00:00:00Z", 4_107_542_400.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+        ("2016-12-31T23:59:59Z", 1_483_228_799.0),
+        ("2016-12-31T23:59:60Z", 1_483_228_800.0),  // leap second = :59 + 1 s
+        ("2038-01-19T03:14:08Z", 2_147_483_648.0),
+        ("1999-12-31T19:00:00-05:00", 946_684_800.0),
+        ("2020-06-15T08:30:00+05:30", 1_592_190_000.0),
+        ("2020-06-15T08:30:00-0930", 1_592_244_000.0),
+        ("2019-05-13T17:27:52+14:00", 1_557_718_072.0),
+        ("2019-05-13T17:27:52-12:00", 1_557_811_672.0),
+        ("2019-05-13T17:27:52+18:00", 1_557_703_672.0),
+        ("2019-05-13T17:27:52-18:00", 1_557_833_272.0),
+        ("2019-05-13T15:27:52-00:00", 1_557_761_272.0),
+        ("0001-01-01T00:00:00Z", -62_135_596_800.0),
+        ("1900-03-01T00:00:00Z", -2_203_891_200.0),
+        ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+    ] as [(String, Double)])
+    func known(_ text: String, _ expected: Double) {
+        let value = parse(text)
+        #expect(value?.bitPattern == expected.bitPattern, "\(text) -> \(String(describing: value)), expected \(expected)")
+    }
+
+    @Test("long fractions keep sub-microsecond precision")
+    func longFraction() throws {
+        let value = try #require(parse("2019-05-13T15:27:52.123456789012345678901234567890Z"))
+        #expect(abs(value - 1_557_761_272.123456789) < 5e-7)
+        let small = try #require(parse("1970-01-01T00:00:00.123456789012345678901234567890Z"))
+        #expect(abs(small - 0.12345678901234568) < 1e-15)
+    }
+
+    @Test("rejects", arguments: [
+        "", " ", "hello", "2019-05-13", "2019-05-13T", "2019-05-13T17:27Z", "17:27:52Z",
+        "2019-05-13T17:27:52", "2019-05-13 17:27:52.123", "2019-05-13T17:27:52 ", "2019-05-13T17:27:52.123 ",  // no zone
+        "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2023-13-01T00:00:00Z", "2023-00-01T00:00:00Z",
+        "2023-04-31T00:00:00Z", "2023-01-00T00:00:00Z", "2023-01-32T00:00:00Z",
+        "2023-01-01T24:00:00Z", "2023-01-01T23:60:00Z", "2023-01-01T23:59:61Z",
+        "2019-05-13T17:27:52Zx", "2019-05-13T17:27:52+02:00 x", "2019-05-13T17:27:52+02:00Z", "2019-05-13T17:27:52ZZ",
+        "2019-05-13T17:27:52+19:00", "2019-05-13T17:27:52+18:01", "2019-05-13T17:27:52+02:60",
+        "2019-05-13T17:27:52+2", "2019-05-13T17:27:52+02:0", "2019-05-13T17:27:52+020", "2019-05-13T17:27:52+02:",
+        "2019-05-13T17:27:52+", "2019-05-13T17:27:52-", "2019-05-13T17:27:52.Z", "2019-05-13T17:27:52.+02",
+        "2019-5-13T17:27:52Z", "19-05-13T17:27:52Z", "2019-05-13T7:27:52Z", "2019/05/13T17:27:52Z",
+        "2019-05-13  17:27:52Z", "2019-05-13T17:27:52  +02", "2019-05-13_17:27:52Z", "2019-05-13T17:27:52 UTC",
+        "2019-05-13T17:27:52GMT", "+2019-05-13T17:27:52Z", "2019-05-13T17:27:52.5.5Z", "1557761272",
+    ])
+    func rejects(_ text: String) {
+        #expect(parse(text) == nil, "\(text.debugDescription) should be rejected")
+    }
+
+    @Test("does not read past the field")
+    func fieldBounds() {
+        let bytes = Array("2019-05-13T15:27:52Z+02:00".utf8)
+        let value = bytes.withUnsafeBytes { DateParser.parseEpochSeconds(UnsafeRawBufferPointer(rebasing: $0[0..<20])) }
+        #expect(value == 1_557_761_272.0)
+        let noZone = bytes.withUnsafeBytes { DateParser.parseEpochSeconds(UnsafeRawBufferPointer(rebasing: $0[0..<19])) }
+        #expect(noZone == nil)
+    }
+
+    @Test("matches a naive day-counting reference on 50 000 random instants and formats")
+    func randomAgainstNaive() {
+        var rng = SplitMix64(seed: 0xDA7E_0001)
+        var mismatches: [String] = []
+        for _ in 0..<50_000 {
+            let instant = Int64.random(in: 0..<4_102_444_800, using: &rng)  // 1970-01-01 ..< 2100-01-01
+            let offsetMinutes = Int64.random(in: -18 * 60...18 * 60, using: &rng)
+            let local = Self.civil(instant + offsetMinutes * 60)
+
+            var fraction = ""
+            var expected = Double(instant)
+            if Bool.random(using: &rng) {
+                for _ in 0..<Int.random(in: 1...9, using: &rng) { fraction += String(Int.random(in: 0...9, using: &rng)) }
+                expected += Double("0." + fraction)!
+            }
+
+            var text = "\(Self.pad(local.year, 4))-\(Self.pad(local.month, 2))-\(Self.pad(local.day, 2))"
+            text += ["T", "t", " "][Int.random(in: 0...2, using: &rng)]
+            text += "\(Self.pad(local.hour, 2)):\(Self.pad(local.minute, 2)):\(Self.pad(local.second, 2))"
+            if !fraction.isEmpty { text += (Bool.random(using: &rng) ? "." : ",") + fraction }
+            if Bool.random(using: &rng) { text += " " }
+            let zoneHours = abs(offsetMinutes) / 60, zoneMinutes = abs(offsetMinutes) % 60
+            let sign = offsetMinutes < 0 ? "-" : "+"
+            switch Int.random(in: 0...3, using: &rng) {
+            case 0 where offsetMinutes == 0: text += Bool.random(using: &rng) ? "Z" : "z"
+            case 1: text += "\(sign)\(Self.pad(zoneHours, 2))\(Self.pad(zoneMinutes, 2))"
+            case 2 where zoneMinutes == 0: text += "\(sign)\(Self.pad(zoneHours, 2))"
+            default: text += "\(sign)\(Self.pad(zoneHours, 2)):\(Self.pad(zoneMinutes, 2))"
+            }
+
+            let value = parse(text)
+            if value?.bitPattern != expected.bitPattern, mismatches.count < 10 {
+                mismatches.append("\(text): \(String(describing: value)) vs \(expected)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    // MARK: - Independent reference: plain day counting from 1970.
+
+    static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+    static func civil(_ seconds: Int64) -> (year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64) {
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        var year: Int64 = 1970
+        while days < 0 { year -= 1; days += isLeap(year) ? 366 : 365 }
+        while days >= (isLeap(year) ? 366 : 365) { days -= isLeap(year) ? 366 : 365; year += 1 }
+        let lengths: [Int64] = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var month: Int64 = 1
+        for length in lengths {
+            if days < length { break }
+            days -= length
+            month += 1
+        }
+        return (year, month, days + 1, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    }
+
+    static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

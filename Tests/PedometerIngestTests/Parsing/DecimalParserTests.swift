@@ -1,0 +1,229 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import PedometerIngest
+
+/// Deterministic SplitMix64 so the property tests are reproducible.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private func parseDouble(_ text: String) -> Double? {
+    Array(text.utf8).withUnsafeBytes { DecimalParser.parseDouble($0) }
+}
+
+private func parseInt64(_ text: String) -> Int64? {
+    Array(text.utf8).withUnsafeBytes { DecimalParser.parseInt64($0) }
+}
+
+/// glibc reference: the value when `strtod` consumes all of `text` and it is finite.
+private func strtodReference(_ text: String) -> Double? {
+    guard !text.isEmpty else { return nil }  // strtod "consumes" all of an empty string
+    return text.withCString { start -> Double? in
+        var end: UnsafeMutablePointer<CChar>? = nil
+        let value = strtod(start, &end)
+        guard let end, end - UnsafeMutablePointer(mutating: start) == text.utf8.count, value.isFinite else { return nil }
+        return value
+    }
+}
+
+/// Both nil, or both non-nil with identical bits.
+private func sameBits(_ a: Double?, _ b: Double?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let x?, let y?): x.bitPattern == y.bitPattern
+    default: false
+    }
+}
+
+@Suite("DecimalParser")
+struct DecimalParserTests {
+    @Test("edge cases", arguments: [
+        ("0", 0.0), ("-0", -0.0), ("+0", 0.0), ("-0.0", -0.0), ("-0e10", -0.0), ("0e999999999", 0.0),
+        ("1", 1.0), ("+3", 3.0), ("-3", -3.0), (".5", 0.5), ("5.", 5.0), ("-.5", -0.5), ("+5.", 5.0),
+        ("1e5", 1e5), ("1E-5", 1e-5), ("1e+5", 1e5), ("2.5E+3", 2500.0), ("0.1", 0.1), ("-0.0123456789", -0.0123456789),
+        ("9.81234", 9.81234), ("000123.4500", 123.45), ("0.000001", 1e-6),
+        ("1.7976931348623157e308", 1.7976931348623157e308), ("-1.7976931348623157e308", -1.7976931348623157e308),
+        ("4.9e-324", .leastNonzeroMagnitude), ("2.2250738585072014e-308", 2.2250738585072014e-308),
+        ("123456789012345678901234567890", 123456789012345678901234567890.0),
+        ("9007199254740993", 9007199254740992.0), ("9007199254740995", 9007199254740996.0),
+        ("1e22", 1e22), ("1e23", 1e23), ("12345e30", 12345e30), ("1e-400", 0.0), ("-1e-400", -0.0),
+        (" 1.5 ", 1.5), ("\t-2\t", -2.0), ("  1.5", 1.5),
+        ("0.30000000000000000000000000000000000000000001", 0.3),
+        ("1.00000000000000011102230246251565404236316680908203125", 1.0),  // exactly halfway: ties to even
+        ("1.000000000000000111022302462515654042363166809082031251", 1.0000000000000002),  // just above halfway
+        ("1.00000000000000011102230246251565404236316680908203124", 1.0),
+    ] as [(String, Double)])
+    func accepts(_ text: String, _ expected: Double) {
+        let value = parseDouble(text)
+        #expect(value?.bitPattern == expected.bitPattern, "\(text) -> \(String(describing: value))")
+        #expect(sameBits(value, strtodReference(trimmingBlanks(text))), "\(text) differs from strtod")
+    }
+
+    @Test("rejects", arguments: [
+        "", " ", "\t", "-", "+", ".", "-.", "+.", "e5", ".e5", "1e", "1e+", "1e-", "1.5x", "x1.5", "1..5", "1.5.",
+        "--1", "+-1", "1e5.5", "1e5e5", "1 5", "1,5", "nan", "NaN", "-nan", "inf", "-inf", "infinity", "Infinity",
+        "0x1p3", "0x10", "1e309", "-1e309", "1.8e308", "1\n", "\n1", "1_000", "١",
+    ])
+    func rejects(_ text: String) {
+        #expect(parseDouble(text) == nil, "\(text.debugDescription) should be rejected")
+    }
+
+    @Test("does not read past the field")
+    func fieldBounds() {
+        let bytes = Array("1.25e2999".utf8)
+        let value = bytes.withUnsafeBytes { DecimalParser.parseDouble(UnsafeRawBufferPointer(rebasing: $0[0..<6])) }
+        #expect(value == 125.0)
+        let empty = bytes.withUnsafeBytes { DecimalParser.parseDouble(UnsafeRawBufferPointer(rebasing: $0[0..<0])) }
+        #expect(empty == nil)
+        // Slow path (30 digits) on a slice that is followed by more digits in memory.
+        let long = Array("123456789012345678901234567890999".utf8)
+        let slow = long.withUnsafeBytes { DecimalParser.parseDouble(UnsafeRawBufferPointer(rebasing: $0[0..<30])) }
+        #expect(slow == 123456789012345678901234567890.0)
+        let integer = long.withUnsafeBytes { DecimalParser.parseInt64(UnsafeRawBufferPointer(rebasing: $0[0..<3])) }
+        #expect(integer == 123)
+    }
+
+    @Test("matches strtod bit for bit on 200 000 random inputs")
+    func randomAgainstStrtod() {
+        var rng = SplitMix64(seed: 0x5EED_0001)
+        var mismatches: [String] = []
+        var accepted = 0
+        for n in 0..<200_000 {
+            let text: String
+            switch n % 4 {
+            case 0:  // Swift's shortest round-trip description of a random finite Double
+                var value: Double
+                repeat { value = Double(bitPattern: rng.next()) } while !value.isFinite
+                text = value.description
+            case 1:  // fixed notation, 1...17 significant digits, decimal exponent -30...30
+                let digits = Int.random(in: 1...17, using: &rng)
+                text = Self.fixed(Self.randomDigits(digits, &rng), exponent: Int.random(in: -30...30, using: &rng),
+                                  negative: Bool.random(using: &rng))
+            case 2:  // scientific notation, exponent -320...310
+                let digits = Self.randomDigits(Int.random(in: 1...20, using: &rng), &rng)
+                var mantissa = String(digits.first!)
+                if digits.count > 1 { mantissa += "." + digits.dropFirst() }
+                let e = Int.random(in: -320...310, using: &rng)
+                let marker = Bool.random(using: &rng) ? "e" : "E"
+                let sign = e < 0 ? "-" : (Bool.random(using: &rng) ? "+" : "")
+                text = (Bool.random(using: &rng) ? "-" : "") + mantissa + marker + sign + String(abs(e))
+            default:  // 1...25 random digits (leading zeros allowed) with an optional point somewhere
+                var digits = ""
+                for _ in 0..<Int.random(in: 1...25, using: &rng) { digits.append(Character(String(Int.random(in: 0...9, using: &rng)))) }
+                if Bool.random(using: &rng) {
+                    let at = digits.index(digits.startIndex, offsetBy: Int.random(in: 0...digits.count, using: &rng))
+                    digits.insert(".", at: at)
+                }
+                text = digits
+            }
+            let value = parseDouble(text)
+            if value != nil { accepted += 1 }
+            if !sameBits(value, strtodReference(text)), mismatches.count < 10 {
+                mismatches.append("\(text): \(String(describing: value)) vs \(String(describing: strtodReference(text)))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(accepted > 190_000)  // only overflowing scientific values are rejected
+    }
+
+    @Test("accepts exactly what strtod fully consumes, over random strings of number characters")
+    func randomSyntaxAgainstStrtod() {
+        var rng = SplitMix64(seed: 0x5EED_0002)
+        let alphabet = Array("0123456789.eE+-")
+        var mismatches: [String] = []
+        var accepted = 0
+        for _ in 0..<100_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)])
+            }
+            let value = parseDouble(text)
+            if value != nil { accepted += 1 }
+            if !sameBits(value, strtodReference(text)), mismatches.count < 10 {
+                mismatches.append("\(text): \(String(describing: value)) vs \(String(describing: strtodReference(text)))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(accepted > 1_000)
+    }
+
+    @Test("parseInt64 edge cases", arguments: [
+        ("0", 0), ("-0", 0), ("+7", 7), ("007", 7), (" 42\t", 42), ("-1", -1),
+        ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+        ("1557761272123456789", 1_557_761_272_123_456_789), ("0000000000000000000000001", 1),
+    ] as [(String, Int64)])
+    func int64Accepts(_ text: String, _ expected: Int64) {
+        #expect(parseInt64(text) == expected)
+    }
+
+    @Test("parseInt64 rejects", arguments: [
+        "", " ", "-", "+", "1.0", "1.", ".5", "1e3", "0x10", "--1", "1 2", "12a", "nan",
+        "9223372036854775808", "-9223372036854775809", "18446744073709551616", "99999999999999999999999",
+    ])
+    func int64Rejects(_ text: String) {
+        #expect(parseInt64(text) == nil, "\(text.debugDescription) should be rejected")
+    }
+
+    @Test("parseInt64 matches Int64(String) on random inputs")
+    func int64Random() {
+        var rng = SplitMix64(seed: 0x5EED_0003)
+        var mismatches: [String] = []
+        for n in 0..<100_000 {
+            var text: String
+            switch n % 3 {
+            case 0:
+                text = String(Int64(bitPattern: rng.next()) >> UInt64.random(in: 0...63, using: &rng))
+            case 1:  // around the overflow edges
+                let edge = Bool.random(using: &rng) ? "922337203685477580" : "-922337203685477580"
+                text = edge + String(Int.random(in: 0...9, using: &rng))
+            default:
+                text = ["", "-", "+"][Int.random(in: 0...2, using: &rng)]
+                for _ in 0..<Int.random(in: 0...21, using: &rng) { text += String(Int.random(in: 0...9, using: &rng)) }
+            }
+            if parseInt64(text) != Int64(text), mismatches.count < 10 {
+                mismatches.append("\(text): \(String(describing: parseInt64(text))) vs \(String(describing: Int64(text)))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    // MARK: - Helpers
+
+    fileprivate static func randomDigits(_ count: Int, _ rng: inout SplitMix64) -> String {
+        var digits = String(Int.random(in: 1...9, using: &rng))
+        for _ in 1..<max(count, 1) { digits += String(Int.random(in: 0...9, using: &rng)) }
+        return digits
+    }
+
+    /// `digits` × 10^exponent written without an exponent.
+    static func fixed(_ digits: String, exponent: Int, negative: Bool) -> String {
+        var text: String
+        if exponent >= 0 {
+            text = digits + String(repeating: "0", count: exponent)
+        } else if -exponent < digits.count {
+            let split = digits.index(digits.endIndex, offsetBy: exponent)
+            text = digits[..<split] + "." + digits[split...]
+        } else {
+            text = "0." + String(repeating: "0", count: -exponent - digits.count) + digits
+        }
+        return negative ? "-" + text : text
+    }
+}
+
+/// `text` without leading and trailing ASCII spaces and tabs.
+private func trimmingBlanks(_ text: String) -> String {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    return String(String(text.drop(while: blank).reversed().drop(while: blank)).reversed())
+}
