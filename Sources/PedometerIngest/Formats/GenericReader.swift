@@ -42,7 +42,7 @@ enum GenericReader {
             accelerationUnit: accelerationUnit, userAcceleration: user)
     }
 
-    private static let timeNames: Set<String> = [
+    static let timeNames: Set<String> = [
         "t", "time", "timestamp", "seconds", "second", "sec", "secs", "s", "ms", "millis",
         "milliseconds", "us", "micros", "microseconds", "ns", "nanos", "nanoseconds", "epoch",
         "unixtime", "elapsed", "secondselapsed", "elapsedtime", "date",

@@ -12,6 +12,10 @@ enum StepLogReader {
     /// Whether a header describes a step log: a time column, no x/y/z axes.
     static func matches(_ names: ColumnNames) -> Bool {
         guard let time = GenericReader.timeColumn(names) else { return false }
+        // Named as a time column (`time`, `timestamp_ms` …), not merely starting with "time":
+        // `time|x|y|z` (an undetected delimiter) is one unknown column, not a step log.
+        guard GenericReader.timeNames.contains(names.normalized[time]) || GenericReader.timeUnit(names, time) != nil
+        else { return false }
         guard GenericReader.layout(names) == nil else { return false }
         return names.normalized.indices.allSatisfy { index in
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])

@@ -1,0 +1,412 @@
+import Foundation
+import Testing
+import PedometerCore
+@testable import PedometerIngest
+
+/// Every bundled format fixture (`Fixtures/formats`, written by `tools/make-format-fixtures`
+/// from a real Oxford walking trace) and the three copied Oxford traces (`Fixtures/oxford`),
+/// read through ``RecordingReader`` and checked against `Fixtures/formats/expected.json` and
+/// the data set's `stats.csv`.
+@Suite struct FormatFixtureTests {
+    private func read(_ relative: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(Fixtures.path(relative), options: options, into: &sink)
+        return (info, sink)
+    }
+
+    private func readError(_ relative: String, _ options: IngestOptions = .init()) -> IngestError? {
+        var sink = CollectingSink()
+        do {
+            _ = try RecordingReader.read(Fixtures.path(relative), options: options, into: &sink)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func mean(_ samples: [AccelerationSample]) -> Double {
+        samples.map(\.magnitude).reduce(0, +) / Double(max(samples.count, 1))
+    }
+
+    /// Acceleration as generated: kind, count, first and last time, units normalised to m/s^2.
+    private func checkAcceleration(
+        _ info: RecordingInfo, _ sink: CollectingSink, _ expected: Fixtures.Expected,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let kind: AccelerationKind = expected.string("accelerationKind") == "user" ? .user : .total
+        #expect(sink.accelerationKinds == [kind], sourceLocation: sourceLocation)
+        #expect(sink.acceleration.count == expected.int("accelerationSamples"), sourceLocation: sourceLocation)
+        #expect(info.stream("acceleration")?.sampleCount == expected.int("accelerationSamples"), sourceLocation: sourceLocation)
+        guard let first = sink.acceleration.first, let last = sink.acceleration.last else {
+            Issue.record("no acceleration", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(abs(first.time - expected.double("firstTime")) < 1e-6, sourceLocation: sourceLocation)
+        #expect(abs(last.time - expected.double("lastTime")) < 1e-4, "last time \(last.time)", sourceLocation: sourceLocation)
+        let mean = Self.mean(sink.acceleration)
+        #expect(abs(mean - expected.double("meanMagnitude")) < 0.005, "mean |a| \(mean)", sourceLocation: sourceLocation)
+        if kind == .total {
+            #expect(abs(mean - 9.81) < 0.6, "mean |a| \(mean) m/s^2 should be about 1 g", sourceLocation: sourceLocation)
+        } else {
+            #expect(mean < 3, "mean |a| \(mean) m/s^2 should have no 1 g offset", sourceLocation: sourceLocation)
+        }
+        #expect(info.skipped.count == 0, "\(info.skipped.examples)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Copied Oxford traces (unchanged from the data set)
+
+    @Test(arguments: [
+        ("Samsung_Jamie_Hard_InHand_1", 14537, 265, 145.36, "K2HH Acceleration"),
+        ("Samsung_Dario_Hard_BackPocket_1", 22730, 198, 107.48, "MPU6500 Acceleration Sensor"),
+        ("Samsung_Carmelo_Hard_Armband_2", 31018, 261, 139.21, "MPU6500 Acceleration Sensor"),
+    ])
+    func oxfordTraces(folder: String, samples: Int, statsSteps: Int, seconds: Double, chip: String) throws {
+        let (info, sink) = try read("oxford/" + folder)
+        #expect(info.format == .oxford)
+        #expect(info.detectionReason.contains("Oxford step-counter layout"))
+        #expect(sink.accelerationKinds == [.total])
+        #expect(sink.acceleration.count == samples)
+        #expect(info.skipped.count == 0)
+        // Ground truth equals optimisation/stats.csv's `steps` for the trace.
+        #expect(sink.stepTotal(.groundTruth) == Double(statsSteps))
+        #expect(info.notes.contains { $0.hasPrefix("ground truth: foot-switch steps") })
+        #expect(sink.steps[.device] == nil)
+        #expect(info.device == chip)
+        let stream = try #require(info.stream("acceleration"))
+        #expect(abs(stream.duration - seconds) < 0.01)
+        // Units are m/s^2: the median magnitude is about 1 g (the mean is higher in a back
+        // pocket, where the impacts of each step are large: 11.6 m/s^2 for Dario's trace).
+        let magnitudes = sink.acceleration.map(\.magnitude).sorted()
+        #expect(abs(magnitudes[magnitudes.count / 2] - 9.81) < 0.8)
+        #expect(info.startDate == nil)  // nanoseconds since boot: no absolute date
+        // The accelerometer.csv alone is recognised as the same folder recording.
+        let (fileInfo, fileSink) = try read("oxford/\(folder)/accelerometer.csv")
+        #expect(fileInfo.format == .oxford)
+        #expect(fileSink.acceleration.count == samples)
+        #expect(fileSink.stepTotal(.groundTruth) == Double(statsSteps))
+    }
+
+    // MARK: SensorLog
+
+    @Test func sensorLogWithUnits() throws {
+        let relative = "formats/sensorlog/SensorLog_walk.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLog)
+        #expect(info.detectionReason.contains("loggingTime(txt)"))
+        checkAcceleration(info, sink, expected)
+        #expect(info.stream("acceleration")?.detail == "total, g")
+        #expect(abs((info.stream("acceleration")?.rate ?? 0) - expected.double("rate")) < 0.1)
+
+        // Pressure: the altimeter clock is seconds since reboot, like the accelerometer's.
+        #expect(sink.pressures.count == expected.int("pressureSamples"))
+        let firstPressure = expected.nested("firstPressure")
+        let pressure = try #require(sink.pressures.first)
+        #expect(abs(pressure.time - firstPressure.double("time")) < 1e-6)
+        #expect(pressure.pressure == firstPressure.double("pressure"))
+        #expect(pressure.relativeAltitude == firstPressure.double("relativeAltitude"))
+
+        let device = expected.nested("device")
+        let steps = try #require(sink.steps[.device])
+        // Pedometer: -1 before the first update; one sample per update afterwards; distances.
+        #expect(steps.allSatisfy { $0.distance == nil || abs($0.distance! - $0.steps * 0.72) < 0.006 })
+        #expect(steps.last?.steps == device.double("lastSteps"))
+        #expect(steps.contains { $0.currentCadence != nil })
+        #expect(steps.first { $0.steps > 0 }?.currentPace == nil)  // -1: not yet available
+
+        // Needs DateParser.parseEpochSeconds (ISO 8601 with offset):
+        #expect(info.startDate == expected.double("startDate"), "start date from loggingTime")
+        // Cumulative since pedometerStartDate: a zero count at the start date, then the counts
+        // at their pedometerEndDate (not at the row that delivered them).
+        #expect(steps.count == device.int("samples"))
+        #expect(steps.first.map { abs($0.time - device.double("startTime")) < 1e-6 && $0.steps == 0 } == true,
+                "first device sample \(String(describing: steps.first))")
+        #expect(steps.last.map { abs($0.time - device.double("lastTime")) < 1e-6 } == true,
+                "last device sample \(String(describing: steps.last))")
+        #expect(sink.stepTotal(.device) == device.double("groundTruthSteps"))
+        #expect(sink.locations.count == expected.int("locations"))
+        let firstFix = expected.nested("firstLocation")
+        if let fix = sink.locations.first {
+            #expect(abs(fix.time - firstFix.double("time")) < 1e-6)
+            #expect(fix.latitude == firstFix.double("latitude"))
+            #expect(fix.longitude == firstFix.double("longitude"))
+            #expect(fix.horizontalAccuracy == firstFix.double("horizontalAccuracy"))
+            #expect(fix.speed == firstFix.double("speed"))
+        }
+    }
+
+    @Test func sensorLogOlderVersionWithoutUnits() throws {
+        let relative = "formats/sensorlog/SensorLog_v1_no_units.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLog)
+        #expect(info.detectionReason.contains("loggingTime"))
+        checkAcceleration(info, sink, expected)
+        let device = expected.nested("device")
+        let steps = try #require(sink.steps[.device])
+        // No pedometerStartDate: counts as logged, placed at the rows where they change.
+        #expect(steps.count == device.int("samples"))
+        #expect(steps.first?.steps == device.double("firstSteps"))
+        #expect(steps.first?.time == 0)
+        #expect(steps.last?.steps == device.double("lastSteps"))
+        #expect(sink.stepTotal(.device) == device.double("stepTotal"))
+        #expect(sink.locations.isEmpty)
+        #expect(sink.pressures.isEmpty)
+        // Needs DateParser.parseEpochSeconds:
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true, "start date from loggingTime")
+    }
+
+    // MARK: Sensor Logger
+
+    private func checkSensorLoggerAndroid(_ relative: String) throws -> CollectingSink {
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        checkAcceleration(info, sink, expected)
+        #expect(info.stream("acceleration")?.file.hasSuffix("TotalAcceleration.csv") == true)
+        #expect(info.notes.contains { $0.hasPrefix("TotalAcceleration.csv: acceleration in m/s^2, gravity included") })
+        #expect(info.device == expected.string("device"))
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+
+        let deviceSteps = expected.nested("deviceSteps")
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == deviceSteps.int("samples"))
+        #expect(steps.first?.steps == deviceSteps.double("firstSteps"))
+        #expect(steps.last?.steps == deviceSteps.double("lastSteps"))
+        #expect(steps.last.map { abs($0.time - deviceSteps.double("lastTime")) < 1e-6 } == true)
+
+        #expect(sink.locations.count == expected.int("locations"))
+        let firstFix = expected.nested("firstLocation")
+        let fix = try #require(sink.locations.first)
+        #expect(abs(fix.time - firstFix.double("time")) < 1e-6)
+        #expect(fix.latitude == firstFix.double("latitude"))
+        #expect(fix.longitude == firstFix.double("longitude"))
+        #expect(fix.horizontalAccuracy == firstFix.double("horizontalAccuracy"))
+        #expect(fix.speed == firstFix.double("speed"))
+        #expect(fix.altitude == firstFix.double("altitude"))
+
+        #expect(sink.pressures.count == expected.int("pressureSamples"))
+        let firstPressure = expected.nested("firstPressure")
+        let pressure = try #require(sink.pressures.first)
+        #expect(abs(pressure.time - firstPressure.double("time")) < 1e-6)
+        // Barometer.csv is in hPa (mbar): read as kPa.
+        #expect(abs((pressure.pressure ?? 0) - firstPressure.double("pressure")) < 1e-9)
+        #expect(pressure.relativeAltitude == nil)
+        return sink
+    }
+
+    @Test func sensorLoggerAndroidFolder() throws {
+        _ = try checkSensorLoggerAndroid("formats/sensor-logger/android")
+    }
+
+    @Test func sensorLoggerAndroidZip() throws {
+        let zipSink = try checkSensorLoggerAndroid("formats/sensor-logger/android.zip")
+        let (info, _) = try read("formats/sensor-logger/android.zip")
+        #expect(info.detectionReason.contains("zip"))
+        #expect(info.stream("acceleration")?.file == Fixtures.path("formats/sensor-logger/android.zip") + "/TotalAcceleration.csv")
+        let (_, folderSink) = try read("formats/sensor-logger/android")
+        #expect(zipSink.acceleration == folderSink.acceleration)
+        #expect(zipSink.steps == folderSink.steps)
+        #expect(zipSink.locations == folderSink.locations)
+        #expect(zipSink.pressures == folderSink.pressures)
+    }
+
+    @Test func sensorLoggerUserAccelerationPlusGravity() throws {
+        let relative = "formats/sensor-logger/user-gravity"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        #expect(info.detectionReason.contains("Accelerometer.csv"))
+        checkAcceleration(info, sink, expected)
+        #expect(info.notes.contains { $0.hasPrefix("total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv") })
+        #expect(info.device == expected.string("device"))
+        // Recombined sample by sample: the same as the export's TotalAcceleration.csv, to the
+        // rounding of the written values.
+        let (_, total) = try read("formats/sensor-logger/android")
+        #expect(sink.acceleration.count == total.acceleration.count)
+        var worst = 0.0
+        for (a, b) in zip(sink.acceleration, total.acceleration) {
+            #expect(a.time == b.time)
+            worst = max(worst, abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+        }
+        #expect(worst < 5e-6, "largest difference from TotalAcceleration.csv: \(worst)")
+        #expect(sink.steps.isEmpty)
+    }
+
+    @Test func sensorLoggerVersion2() throws {
+        let relative = "formats/sensor-logger/v2"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        checkAcceleration(info, sink, expected)
+        #expect(info.device == expected.string("device"))
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+        // The lone file is recognised by its header too.
+        let (fileInfo, fileSink) = try read(relative + "/TotalAcceleration.csv")
+        #expect(fileInfo.format == .sensorLogger)
+        #expect(fileSink.acceleration == sink.acceleration)
+    }
+
+    @Test func sensorLoggerIOS() throws {
+        let relative = "formats/sensor-logger/ios"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        checkAcceleration(info, sink, expected)
+        #expect(info.stream("acceleration")?.file.hasSuffix("AccelerometerUncalibrated.csv") == true)
+        #expect(info.stream("acceleration")?.detail == "total, g")
+        #expect(info.notes.contains { $0.hasPrefix("AccelerometerUncalibrated.csv: acceleration in g, gravity included") })
+        #expect(abs((info.stream("acceleration")?.rate ?? 0) - 100) < 0.1)
+        #expect(info.device == expected.string("device"))
+        let deviceSteps = expected.nested("deviceSteps")
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == deviceSteps.int("samples"))
+        #expect(steps.last?.steps == deviceSteps.double("lastSteps"))
+        #expect(sink.locations.count == expected.int("locations"))
+        #expect(sink.pressures.count == expected.int("pressureSamples"))
+        let firstPressure = expected.nested("firstPressure")
+        #expect(abs((sink.pressures.first?.pressure ?? 0) - firstPressure.double("pressure")) < 1e-9)
+        #expect(sink.pressures.first?.relativeAltitude == firstPressure.double("relativeAltitude"))
+        #expect(sink.pressures.last?.relativeAltitude == 0.38)
+    }
+
+    // MARK: phyphox
+
+    @Test func phyphoxWithGravity() throws {
+        let relative = "formats/phyphox/Acceleration with g/Raw Data.csv"
+        let (info, sink) = try read(relative)
+        #expect(info.format == .phyphox)
+        #expect(info.detectionReason.contains("Time (s)"))
+        checkAcceleration(info, sink, Fixtures.expected(relative))
+        #expect(info.stream("acceleration")?.detail == "total, m/s^2")
+        #expect(info.startDate == nil)
+    }
+
+    @Test func phyphoxLinearAcceleration() throws {
+        let relative = "formats/phyphox/Linear Acceleration/Raw Data.csv"
+        let (info, sink) = try read(relative)
+        #expect(info.format == .phyphox)
+        checkAcceleration(info, sink, Fixtures.expected(relative))
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2")
+    }
+
+    // MARK: Oxford app log
+
+    @Test func oxfordLogWithoutHardwareCounter() throws {
+        let relative = "formats/oxford-log/Samsung_Jamie_Hard_InHand_1_no-hardware.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .oxford)
+        #expect(info.detectionReason.contains("Oxford app log"))
+        checkAcceleration(info, sink, expected)
+        #expect(sink.stepTotal(.groundTruth) == expected.double("groundTruthSteps"))
+        #expect(sink.stepTotal(.algorithm) == expected.double("algorithmSteps"))
+        #expect(sink.steps[.device] == nil)
+        #expect(info.notes.contains { $0.contains("hardware step counter column never changes") })
+    }
+
+    @Test func oxfordLogWithHardwareCounter() throws {
+        let relative = "formats/oxford-log/Samsung_Jamie_Hard_InHand_1_hardware.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .oxford)
+        checkAcceleration(info, sink, expected)
+        #expect(sink.stepTotal(.groundTruth) == expected.double("groundTruthSteps"))
+        #expect(sink.stepTotal(.algorithm) == expected.double("algorithmSteps"))
+        #expect(sink.stepTotal(.device) == expected.double("deviceSteps"))
+        #expect(!info.notes.contains { $0.contains("hardware step counter") })
+    }
+
+    // MARK: Generic CSV
+
+    @Test func genericMillisecondsHeader() throws {
+        let relative = "formats/generic/timestamp-ms.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .generic)
+        checkAcceleration(info, sink, expected)
+        #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred") })
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in m/s^2, gravity included (inferred") })
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+        #expect(abs((info.stream("acceleration")?.rate ?? 0) - 100) < 0.01)
+    }
+
+    @Test func genericSemicolonInG() throws {
+        let relative = "formats/generic/semicolon-g.csv"
+        let (info, sink) = try read(relative)
+        #expect(info.format == .generic)
+        checkAcceleration(info, sink, Fixtures.expected(relative))
+        #expect(info.notes.contains { $0.hasPrefix("time in s (inferred") })
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in g, gravity included (inferred") })
+        #expect(abs((info.stream("acceleration")?.rate ?? 0) - 50) < 0.01)
+        // The delimiter given explicitly reads the same.
+        let (_, explicit) = try read(relative, IngestOptions(delimiter: UInt8(ascii: ";")))
+        #expect(explicit.acceleration == sink.acceleration)
+    }
+
+    @Test func genericHeaderlessNanoseconds() throws {
+        let relative = "formats/generic/headerless-ns.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .generic)
+        checkAcceleration(info, sink, expected)
+        #expect(info.notes.contains("headerless: columns taken as t,x,y,z (use --columns to change)"))
+        #expect(info.notes.contains { $0.hasPrefix("time in ns (inferred") })
+        let options = IngestOptions(columns: GenericColumn.parseList(expected.string("columns")), timeUnit: .nanoseconds,
+                                    accelerationUnit: .metersPerSecondSquared)
+        let (given, givenSink) = try read(relative, options)
+        #expect(given.detectionReason == "headerless, columns given by --columns")
+        #expect(!given.notes.contains { $0.hasPrefix("headerless") || $0.contains("inferred") })
+        #expect(givenSink.acceleration == sink.acceleration)
+    }
+
+    @Test func genericHeaderlessNeedsColumns() throws {
+        let relative = "formats/generic/headerless-accuracy.csv"
+        let expected = Fixtures.expected(relative)
+        let error = readError(relative)
+        #expect(error?.description == Fixtures.path(relative)
+            + ":1:1: unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
+        let (info, sink) = try read(relative, IngestOptions(columns: GenericColumn.parseList(expected.string("columns"))))
+        #expect(info.format == .generic)
+        checkAcceleration(info, sink, expected)
+    }
+
+    // MARK: Step logs
+
+    @Test func cumulativeStepLog() throws {
+        let relative = "formats/steps/cumulative.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .steps)
+        #expect(info.notes.contains("cumulative step counts"))
+        #expect(sink.acceleration.isEmpty)
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == expected.int("samples"))
+        #expect(sink.stepTotal(.device) == expected.double("deviceSteps"))
+        #expect(steps.last?.distance == expected.double("lastDistance"))
+        #expect(steps.last?.time == expected.double("lastTime"))
+    }
+
+    @Test func stepEventLog() throws {
+        let relative = "formats/steps/events.csv"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .steps)
+        #expect(info.notes.contains("one row per step event"))
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == expected.int("samples"))
+        #expect(sink.stepTotal(.device) == expected.double("deviceSteps"))
+        #expect(steps.last.map { abs($0.time - expected.double("lastTime")) < 1e-9 } == true)
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+    }
+
+    /// Every format fixture derived from the trace keeps its ground truth in expected.json.
+    @Test func everyFormatFixtureHasGroundTruth() throws {
+        #expect(Fixtures.expected.count == 17)
+        for (path, _) in Fixtures.expected {
+            let expected = Fixtures.expected(path)
+            #expect(expected.int("groundTruthSteps") > 0, "\(path)")
+            #expect(FileManager.default.fileExists(atPath: Fixtures.path(path)), "\(path)")
+        }
+    }
+}
