@@ -1,0 +1,313 @@
+/// Detects steps in a stream of acceleration samples, at any sampling rate and in any carry
+/// position, with bounded memory.
+///
+/// The method, in stages:
+/// 1. **Signal.** The magnitude of total acceleration (orientation-free); for user acceleration
+///    without gravity, its projection on the axis of largest variance. Two one-pole low-passes at
+///    ``Configuration/antiAliasFrequency`` remove vibration before resampling.
+/// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
+///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
+///    ends a segment: nothing is invented across it.
+/// 3. **Band-pass** 0.5–4 Hz (second-order Butterworth high- and low-pass): gait only.
+/// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
+///    ``Configuration/window``-second window centred there (``PeriodEstimator``). Windows that
+///    are too weak or periodic faster than any gait are not walking. A short stretch of
+///    windows that move but show no period (a turn, a stumble), between walking at similar
+///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
+/// 5. **Events.** Within walking, each local maximum of the band-passed signal is a step, unless
+///    it comes within ``Configuration/refractoryFraction`` of a period of the previous one (the
+///    higher wins); a pause longer than ``Configuration/gapFraction`` periods inside walking is
+///    filled with evenly spaced steps (a flat stride in the signal does not drop steps).
+///
+/// Steps come out with a delay of at most ``latency`` seconds after the sample that reveals
+/// them; ``finish()`` flushes the rest.
+public struct StepDetector: Sendable {
+    /// The detector's parameters. All are physical quantities; the defaults were chosen on the
+    /// Oxford step-counter dataset and validated leave-one-user-out (see the README).
+    public struct Configuration: Sendable, Hashable {
+        /// Cut-off of the anti-alias low-pass applied before resampling, Hz.
+        public var antiAliasFrequency = 6.0
+        /// Longest gap between samples bridged by interpolation, seconds.
+        public var maximumGap = 0.5
+        /// Pass band of the gait filter, Hz.
+        public var lowFrequency = 0.5
+        public var highFrequency = 3.0
+        /// Length of the autocorrelation window, seconds.
+        public var window = 4.0
+        /// Seconds between period estimates.
+        public var hop = 0.24
+        /// Fastest step the detector accepts (0.25 s: 240 steps/min), seconds.
+        public var shortestStepPeriod = 0.25
+        /// Slowest stride (two steps) the detector accepts, seconds.
+        public var longestStridePeriod = 2.0
+        /// Periods shorter than this and above the correlation threshold mark shaking, seconds.
+        public var shortestShakePeriod = 0.1
+        /// Least standard deviation of the band-passed signal counted as moving, m/s^2.
+        public var minimumAmplitude = 0.15
+        /// Least autocorrelation of a walking window at its period.
+        public var minimumCorrelation = 0.6
+        /// A period's correlation must be this fraction of the window's strongest.
+        public var relativeCorrelation = 0.85
+        /// A lag is a stride, not a step, when the correlation at half of it exceeds this.
+        public var strideHalfCorrelation = -0.2
+        /// Longest stretch without a clear period bridged inside walking, seconds.
+        public var longestBridge = 4.0
+        /// Periods on both sides of a bridge may differ by at most this fraction.
+        public var bridgeTolerance = 0.3
+        /// Two peaks closer than this fraction of the period are one step.
+        public var refractoryFraction = 0.6
+        /// An interval longer than this many periods inside walking is filled with steps.
+        public var gapFraction = 1.5
+
+        public init() {}
+    }
+
+    /// The rate the detector resamples to, Hz.
+    public static let sampleRate = 50.0
+    /// Seconds by which step times lag the newest sample, at most.
+    /// (Half a window of look-ahead, plus one stride while a step waits for a possibly
+    /// higher peak.)
+    public static let latency = 4.0
+
+    public let configuration: Configuration
+
+    // Signal and resampling.
+    private var kind: AccelerationKind?
+    private var projector = PrincipalAxis()
+    private var smooth1 = 0.0, smooth2 = 0.0
+    private var previous: (time: Double, value: Double)?
+    /// Time of the segment's first resampled point, and the index of the next one.
+    private var origin = 0.0
+    private var nextGridIndex = 0
+    private var offset = 0.0
+    private var highPass: Biquad
+    private var lowPass: Biquad
+
+    // The band-passed segment, kept from `base` on.
+    private var filtered: [Double] = []
+    private var base = 0
+    private var count: Int { base + filtered.count }
+
+    // Periods per hop, kept from `periodBase` on: the first `resolvedHops` are final (walking
+    // periods or 0); later ones may still be `PeriodEstimator.aperiodic` awaiting a bridge.
+    private var estimator: PeriodEstimator
+    private var periods: [Double] = []
+    private var periodBase = 0
+    private var resolvedHops = 0
+    private let hopSamples: Int
+    private let halfWindow: Int
+
+    // Step events.
+    private var nextEventIndex = 1
+    private var lastStep: (index: Int, time: Double, value: Double)?
+    /// The latest step, held back while a higher peak may still replace it.
+    private var pending: Double?
+    private var found: [Double] = []
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        highPass = .highPass(frequency: configuration.lowFrequency, sampleRate: Self.sampleRate)
+        lowPass = .lowPass(frequency: configuration.highFrequency, sampleRate: Self.sampleRate)
+        estimator = PeriodEstimator(configuration: configuration)
+        hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
+        halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
+    }
+
+    /// Adds one sample, in m/s^2, later than the previous one (earlier or equal times are
+    /// ignored). `kind` says whether gravity is included; a change of kind starts afresh.
+    public mutating func add(_ sample: AccelerationSample, kind: AccelerationKind = .total) {
+        if self.kind != kind {
+            endSegment()
+            self.kind = kind
+            projector = PrincipalAxis()
+        }
+        let raw: Double
+        switch kind {
+        case .total: raw = sample.magnitude
+        case .user: raw = projector.project(sample)
+        }
+        guard raw.isFinite, sample.time.isFinite else { return }
+        guard let last = previous else {
+            startSegment(time: sample.time, value: raw)
+            return
+        }
+        let dt = sample.time - last.time
+        guard dt > 0 else { return }
+        if dt > configuration.maximumGap {
+            endSegment()
+            startSegment(time: sample.time, value: raw)
+            return
+        }
+        // Two one-pole low-passes with the exact time step (irregular sampling welcome).
+        let rc = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
+        let alpha = dt / (rc + dt)
+        smooth1 += alpha * (raw - smooth1)
+        smooth2 += alpha * (smooth1 - smooth2)
+        let value = smooth2
+        while true {
+            let gridTime = origin + Double(nextGridIndex) / Self.sampleRate
+            guard gridTime <= sample.time else { break }
+            let fraction = (gridTime - last.time) / dt
+            push(last.value + (value - last.value) * fraction)
+            nextGridIndex += 1
+        }
+        previous = (sample.time, value)
+        process(final: false)
+    }
+
+    /// Flushes the steps still held back by the look-ahead; call at the end of the stream.
+    public mutating func finish() {
+        endSegment()
+    }
+
+    /// Step times (seconds, on the samples' clock) found since the last call, ascending.
+    public mutating func drainSteps() -> [Double] {
+        defer { found.removeAll(keepingCapacity: true) }
+        return found
+    }
+
+    // MARK: Segments
+
+    private mutating func startSegment(time: Double, value: Double) {
+        previous = (time, value)
+        smooth1 = value
+        smooth2 = value
+        origin = time
+        nextGridIndex = 0
+        offset = value
+        highPass.reset()
+        lowPass.reset()
+        filtered.removeAll(keepingCapacity: true)
+        base = 0
+        periods.removeAll(keepingCapacity: true)
+        periodBase = 0
+        resolvedHops = 0
+        nextEventIndex = 1
+        lastStep = nil
+    }
+
+    private mutating func endSegment() {
+        guard previous != nil else { return }
+        process(final: true)
+        previous = nil
+    }
+
+    private mutating func push(_ value: Double) {
+        // Starting from the segment's first value keeps the filters' start-up transient small.
+        filtered.append(lowPass(highPass(value - offset)))
+    }
+
+    // MARK: Periods and events
+
+    /// Estimates every period whose window is complete (all of them when `final`), then finds
+    /// the steps among samples whose period is known.
+    private mutating func process(final: Bool) {
+        while true {
+            let hop = periodBase + periods.count
+            let center = hop * hopSamples
+            if final {
+                guard center < count else { break }
+            } else {
+                guard center + halfWindow <= count else { break }
+            }
+            let low = max(0, center - halfWindow) - base
+            let high = min(count, center + halfWindow) - base
+            periods.append(estimator.stepPeriod(filtered[low..<high]))
+        }
+        resolveBridges(final: final)
+        findSteps(final: final)
+        trim()
+    }
+
+    /// Decides the hops without a clear period: bridged with their neighbours' mean period
+    /// when walking at similar cadences surrounds a short stretch of them, else not walking.
+    private mutating func resolveBridges(final: Bool) {
+        let known = periodBase + periods.count
+        let longest = Int((configuration.longestBridge / configuration.hop).rounded())
+        while resolvedHops < known {
+            guard periods[resolvedHops - periodBase] == PeriodEstimator.aperiodic else {
+                resolvedHops += 1
+                continue
+            }
+            var end = resolvedHops
+            while end < known && periods[end - periodBase] == PeriodEstimator.aperiodic { end += 1 }
+            let length = end - resolvedHops
+            if end == known && !final && length <= longest { return }  // wait for the stretch to end
+            let before = resolvedHops > periodBase ? periods[resolvedHops - 1 - periodBase] : 0
+            let after = end < known ? periods[end - periodBase] : 0
+            var fill = PeriodEstimator.still
+            if length <= longest, before > 0, after > 0,
+                abs(before - after) <= configuration.bridgeTolerance * min(before, after) {
+                fill = (before + after) / 2
+            }
+            for hop in resolvedHops..<end { periods[hop - periodBase] = fill }
+            resolvedHops = end
+        }
+    }
+
+    private mutating func findSteps(final: Bool) {
+        let knownHops = resolvedHops
+        while nextEventIndex + 1 < count {
+            let index = nextEventIndex
+            let hop = Int((Double(index) / Double(hopSamples)).rounded())
+            // At the end of a segment the last samples use the last period.
+            guard hop < knownHops || (final && knownHops > 0) else { break }
+            nextEventIndex += 1
+            let period = periods[min(hop, knownHops - 1) - periodBase]
+            guard period > 0 else {
+                settle()
+                continue
+            }
+            let value = filtered[index - base]
+            guard value > 0, value > filtered[index - 1 - base], value >= filtered[index + 1 - base] else { continue }
+            let time = origin + Double(index) / Self.sampleRate
+            guard let last = lastStep else {
+                pending = time
+                lastStep = (index, time, value)
+                continue
+            }
+            let interval = time - last.time
+            if interval < configuration.refractoryFraction * period {
+                if value > last.value {
+                    pending = time
+                    lastStep = (index, time, value)
+                }
+                continue
+            }
+            settle()
+            if interval > configuration.gapFraction * period {
+                let missing = Int((interval / period).rounded()) - 1
+                for k in stride(from: 1, through: missing, by: 1) {
+                    found.append(last.time + Double(k) * interval / Double(missing + 1))
+                }
+            }
+            pending = time
+            lastStep = (index, time, value)
+        }
+        if final { settle() }
+    }
+
+    /// Walking stopped or a new step came: the held-back step is final.
+    private mutating func settle() {
+        if let step = pending { found.append(step) }
+        pending = nil
+        lastStep = nil
+    }
+
+    /// Drops samples and periods no longer needed (bounded memory).
+    private mutating func trim() {
+        let nextHopCenter = (periodBase + periods.count) * hopSamples
+        let keepFrom = min(nextEventIndex - 1, nextHopCenter - halfWindow)
+        let drop = keepFrom - base
+        if drop > 4096 {
+            filtered.removeFirst(drop)
+            base += drop
+        }
+        let neededHop = min(Int((Double(nextEventIndex) / Double(hopSamples)).rounded()), resolvedHops) - 1
+        let dropHops = neededHop - periodBase
+        if dropHops > 1024 {
+            periods.removeFirst(dropHops)
+            periodBase += dropHops
+        }
+    }
+}
