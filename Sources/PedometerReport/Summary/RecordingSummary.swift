@@ -59,3 +59,39 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
         self.warnings = warnings
     }
 }
+
+extension RecordingSummary {
+    enum CodingKeys: String, CodingKey {
+        case source, format, startDate, durationSeconds, activeDurationSeconds, steps, stepsSource, distanceMeters
+        case distanceMethod, averageActivePaceSecondsPerMeter, averageCadenceStepsPerSecond, maxCadenceStepsPerSecond
+        case currentPaceSecondsPerMeter, floorsAscended, floorsDescended, referenceSteps, referenceDistanceMeters
+        case groundTruthSteps, warnings
+    }
+
+    /// The schema's core keys are always written, `null` when the value cannot be known
+    /// (`distanceMeters`, `distanceMethod`, `averageActivePaceSecondsPerMeter`,
+    /// `averageCadenceStepsPerSecond`, `floorsAscended`, `floorsDescended`); the other optional
+    /// keys only when present.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(startDate, forKey: .startDate)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(activeDurationSeconds, forKey: .activeDurationSeconds)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(stepsSource, forKey: .stepsSource)
+        try container.encode(distanceMeters, forKey: .distanceMeters)
+        try container.encode(distanceMethod, forKey: .distanceMethod)
+        try container.encode(averageActivePaceSecondsPerMeter, forKey: .averageActivePaceSecondsPerMeter)
+        try container.encode(averageCadenceStepsPerSecond, forKey: .averageCadenceStepsPerSecond)
+        try container.encodeIfPresent(maxCadenceStepsPerSecond, forKey: .maxCadenceStepsPerSecond)
+        try container.encodeIfPresent(currentPaceSecondsPerMeter, forKey: .currentPaceSecondsPerMeter)
+        try container.encode(floorsAscended, forKey: .floorsAscended)
+        try container.encode(floorsDescended, forKey: .floorsDescended)
+        try container.encodeIfPresent(referenceSteps, forKey: .referenceSteps)
+        try container.encodeIfPresent(referenceDistanceMeters, forKey: .referenceDistanceMeters)
+        try container.encodeIfPresent(groundTruthSteps, forKey: .groundTruthSteps)
+        try container.encode(warnings, forKey: .warnings)
+    }
+}

@@ -7,7 +7,8 @@ public enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Renders ``RecordingSummary`` values as a table, JSON Lines or CSV.
 public enum SummaryWriter {
-    /// One JSON object on one line, keys sorted, absent values left out.
+    /// One JSON object on one line, keys sorted; the core keys are `null` when unknown, other
+    /// absent values left out (see ``RecordingSummary/encode(to:)``).
     public static func json(_ summary: RecordingSummary) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

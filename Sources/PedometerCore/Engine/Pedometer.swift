@@ -1,0 +1,553 @@
+/// A batch CMPedometer: consumes a recording's samples as a reader streams them and answers
+/// with ``PedometerData``.
+///
+/// Feed it as a ``SampleSink`` (any reader can stream into it), ask for a ``snapshot()`` at any
+/// time (like the handler of `CMPedometer.startUpdates(from:withHandler:)`), then call
+/// ``finish()`` and ask ``query(from:to:)`` over any span (like `queryPedometerData(from:to:)`),
+/// the step times (``steps``), per-second ``activities``, run/walk ``intervals`` and what the
+/// device logged beside the data (``references``).
+///
+/// Memory is bounded apart from what the results need: the step times (a few per second), one
+/// bin per second of impact strength and of altitude, the GPS fixes and the reference counts.
+/// Raw acceleration is never kept.
+///
+/// Steps come from the acceleration through ``StepDetector``. Only when the log has no
+/// acceleration at all do they come from the device's own step stream
+/// (``StepsSource/device``); steps a device logged beside acceleration are a reference, never a
+/// substitute.
+///
+/// Spans are half-open, `[from, to)`, with two exceptions that make a whole recording add up:
+/// a span starting at or before 0 includes everything before it, and one ending at or after
+/// ``endDate`` everything after it.
+public struct Pedometer: SampleSink, Sendable {
+    /// Where the steps come from.
+    public enum StepsSource: String, Sendable, Hashable, Codable {
+        /// Detected by us in the acceleration.
+        case acceleration
+        /// The device's step log: the recording has no acceleration.
+        case device
+        /// The recording has neither acceleration nor device steps.
+        case none
+    }
+
+    public let configuration: PedometerConfiguration
+
+    // Steps.
+    private var detector: StepDetector
+    private var accelerationKind = AccelerationKind.total
+    /// Every step time so far, in seconds since time 0, ascending.
+    public private(set) var steps: [Double] = []
+    public private(set) var stepsSource = StepsSource.none
+    /// `unitPrefix[k]`: metres of steps `0..<k` at stride scale 1, for the steps whose length is
+    /// final (their neighbours are known).
+    private var unitPrefix: [Double] = [0]
+    /// Steps are complete up to this time (the detector lags the newest sample).
+    private var stepsCompleteUntil = -Double.infinity
+    private var lastDeviceCount: (time: Double, steps: Double)?
+    private var accelerationTime = -Double.infinity
+    private var nextDrain = -Double.infinity
+
+    // Time.
+    /// Time of the last sample of any stream, seconds since time 0.
+    public private(set) var endDate = 0.0
+    private var hasSamples = false
+    /// Whether ``finish()`` was called.
+    public private(set) var isFinished = false
+    /// Samples ignored because their time was not finite or beyond
+    /// ``PedometerConfiguration/maximumDuration``.
+    public private(set) var ignoredSamples = 0
+
+    // Per-second bins.
+    /// Squares of |a| − 1 g (total acceleration) or |a| (user acceleration).
+    private var impact = SecondBins()
+    private var altitude = SecondBins()
+    private var altitudeSource: AltitudeSource?
+    private var altitudeTime = -Double.infinity
+
+    // Activity and floors.
+    private var timeline = ActivityTimeline()
+    private var floorCounter: FloorCounter
+    /// Seconds already fed to the floor counter.
+    private var floorSeconds = 0
+
+    // Other streams.
+    /// The GNSS fixes, in time order.
+    public private(set) var locations: [LocationSample] = []
+    private var referenceStreams: [StepReferenceKind: ReferenceStream] = [:]
+
+    // Distance.
+    /// The fit of the stride scale to GPS, when ``finish()`` found enough good fixes on steady
+    /// walking (and no walking stride was given).
+    public private(set) var gpsFit: GPSCalibration.Fit?
+
+    /// Seconds classified together: activities are settled in blocks aligned to multiples of
+    /// this, so results do not depend on when snapshots are taken.
+    private static let blockSeconds = 60
+
+    private enum AltitudeSource: Sendable, Hashable {
+        case pressure, relativeAltitude
+    }
+
+    public init(configuration: PedometerConfiguration = PedometerConfiguration()) {
+        self.configuration = configuration
+        detector = StepDetector(configuration: configuration.detector)
+        floorCounter = configuration.floors
+    }
+
+    // MARK: - SampleSink
+
+    public mutating func beginAcceleration(kind: AccelerationKind) {
+        accelerationKind = kind
+    }
+
+    public mutating func accept(_ sample: AccelerationSample) {
+        guard admit(sample.time) else { return }
+        if stepsSource != .acceleration { startDetecting() }
+        detector.add(sample, kind: accelerationKind)
+        let magnitude = sample.magnitude
+        let deviation = accelerationKind == .total ? magnitude - standardGravity : magnitude
+        impact.add(deviation * deviation, at: sample.time)
+        accelerationTime = sample.time
+        if sample.time >= nextDrain {
+            nextDrain = sample.time.rounded(.down) + 1
+            drainDetector()
+        }
+    }
+
+    public mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) {
+        guard admit(sample.time) else { return }
+        referenceStreams[kind, default: ReferenceStream()].append(sample)
+        guard kind == .device, stepsSource != .acceleration, !isFinished else { return }
+        // A step log without acceleration: the device's steps are the only steps there are.
+        stepsSource = .device
+        if let last = lastDeviceCount {
+            let added = (sample.steps - last.steps).rounded()
+            let elapsed = sample.time - last.time
+            // Spread the new steps evenly since the previous count (a counter reset or an
+            // implausible jump only moves the baseline).
+            if added >= 1 && added <= 10 * max(elapsed, 1) + 10 {
+                let count = Int(added)
+                for index in 1...count { appendStep(last.time + elapsed * Double(index) / Double(count)) }
+            }
+        }
+        lastDeviceCount = (sample.time, sample.steps)
+        stepsCompleteUntil = max(stepsCompleteUntil, sample.time)
+        settle()
+    }
+
+    public mutating func accept(_ sample: LocationSample) {
+        guard admit(sample.time) else { return }
+        locations.append(sample)
+    }
+
+    public mutating func accept(_ sample: PressureSample) {
+        guard admit(sample.time) else { return }
+        if altitudeSource == nil {
+            if sample.relativeAltitude != nil {
+                altitudeSource = .relativeAltitude
+            } else if sample.pressure != nil {
+                altitudeSource = .pressure
+            }
+        }
+        let value: Double?
+        switch altitudeSource {
+        case .relativeAltitude: value = sample.relativeAltitude
+        case .pressure: value = sample.pressure.flatMap { $0 > 0 ? FloorCounter.altitude(pressure: $0) : nil }
+        case nil: value = nil
+        }
+        guard let value, value.isFinite else { return }
+        altitude.add(value, at: sample.time)
+        altitudeTime = max(altitudeTime, sample.time)
+        advanceFloors()
+    }
+
+    // MARK: - Finishing
+
+    /// Ends the recording: flushes the detector, settles every second, fits the stride to GPS
+    /// when it can, and counts the remaining floors. Further samples are ignored.
+    public mutating func finish() {
+        guard !isFinished else { return }
+        if stepsSource == .acceleration {
+            detector.finish()
+            drainDetector()
+        }
+        isFinished = true
+        stepsCompleteUntil = .infinity
+        finalizeSteps(all: true)
+        settle()
+        calibrate()
+        advanceFloors()
+    }
+
+    // MARK: - Results
+
+    /// The values from time 0 to the last sample so far: what a CMPedometer update handler
+    /// would receive now. Before ``finish()`` the steps of the last
+    /// ``StepDetector/latency`` seconds are not known yet, and the current pace and cadence
+    /// are those of the trailing window ending where the steps are known.
+    public func snapshot() -> PedometerData {
+        query(from: 0, to: endDate)
+    }
+
+    /// The values over `[from, to)` (seconds since time 0, clamped to the recording), like
+    /// `queryPedometerData(from:to:)`. Meant for a finished run; before ``finish()`` it answers
+    /// with what is known so far.
+    ///
+    /// `currentCadence` is the cadence over the ``PedometerConfiguration/trailingWindow``
+    /// seconds ending at the span's end: (steps in it − 1) / (time from its first to its last
+    /// step), absent with fewer than 2 steps in the window. `currentPace` is
+    /// 1 / (cadence × step length at that cadence), seconds per metre. `averageActivePace` is
+    /// active time / distance; when no active time can be derived from steps, distance / time.
+    public func query(from: Double, to: Double) -> PedometerData {
+        let state = resolved()
+        let start = min(max(from, 0), endDate)
+        let end = min(max(to, start), endDate)
+        let (first, last) = stepIndices(from: from, to: to)
+        let distance = distance(first, last, from: from, to: to, state: state)
+        let active = state.timeline.activeSeconds(from: start, to: end)
+        var averagePace: Double?
+        if let distance, distance > 0 {
+            if active > 0 {
+                averagePace = active / distance
+            } else if end > start {
+                averagePace = (end - start) / distance
+            }
+        }
+        let (cadence, pace) = current(at: min(end, stepsCompleteUntil), state: state)
+        var up: Int?
+        var down: Int?
+        if let events = state.floors?.events {
+            let lower = from <= 0 ? -Double.infinity : from
+            let upper = to >= endDate ? Double.infinity : to
+            let inSpan = events.filter { $0.time >= lower && $0.time < upper }
+            up = inSpan.count(where: { $0.change > 0 })
+            down = inSpan.count(where: { $0.change < 0 })
+        }
+        return PedometerData(
+            startDate: start, endDate: end, numberOfSteps: last - first, distance: distance,
+            floorsAscended: up, floorsDescended: down, currentPace: pace, currentCadence: cadence,
+            averageActivePace: averagePace, activeDuration: active)
+    }
+
+    /// The activity of each whole second from 0 to ``endDate`` (provisional for the last
+    /// seconds before ``finish()``).
+    public var activities: [Activity] { resolved().timeline.all }
+
+    /// The recording cut into runs of one activity (walking, running, stationary), short blips
+    /// absorbed into their neighbours, each with its steps and distance.
+    public var intervals: [ActivityInterval] {
+        let state = resolved()
+        return configuration.intervals.segments(state.timeline.all).map { segment in
+            let from = Double(segment.start)
+            let to = min(Double(segment.end), endDate)
+            let (first, last) = stepIndices(from: from, to: to)
+            return ActivityInterval(
+                activity: segment.activity, start: from, end: to, steps: last - first,
+                distance: distance(first, last, from: from, to: to, state: state))
+        }
+    }
+
+    /// How ``PedometerData/distance`` is obtained; `nil` when there are no steps to measure.
+    public var distanceMethod: DistanceMethod? {
+        switch stepsSource {
+        case .none: return nil
+        case .device where referenceStreams[.device].map({ !$0.distance.isEmpty }) ?? false: return .device
+        default: break
+        }
+        if configuration.walkingStride != nil { return .userStride }
+        return gpsFit != nil ? .gpsCalibrated : .heightModel
+    }
+
+    /// The stride model in use: ``PedometerConfiguration/strideModel`` rescaled by the GPS fit.
+    public var strideModel: StrideModel {
+        var model = configuration.strideModel
+        if let gpsFit { model.scale = gpsFit.scale }
+        return model
+    }
+
+    /// What the log itself counted over the whole recording.
+    public var references: PedometerReferences { references(from: 0, to: endDate) }
+
+    /// What the log itself counted over `[from, to]` (see ``PedometerReferences``).
+    public func references(from: Double, to: Double) -> PedometerReferences {
+        let lower = from <= 0 ? -Double.infinity : from
+        let upper = to >= endDate ? Double.infinity : to
+        func count(_ series: CumulativeSeries?) -> Int? {
+            series?.change(from: lower, to: upper).map { Int($0.rounded()) }
+        }
+        let device = referenceStreams[.device]
+        return PedometerReferences(
+            deviceSteps: count(device?.steps), groundTruthSteps: count(referenceStreams[.groundTruth]?.steps),
+            algorithmSteps: count(referenceStreams[.algorithm]?.steps),
+            deviceDistance: device?.distance.change(from: lower, to: upper),
+            deviceFloorsAscended: count(device?.floorsAscended), deviceFloorsDescended: count(device?.floorsDescended))
+    }
+
+    /// The highest cadence, steps per second, over ``PedometerConfiguration/maxCadenceWindow``
+    /// seconds: for each step, the steps up to a window later, (count − 1) / (time from the
+    /// first to the last), counted only when those steps span at least half the window (two
+    /// close steps alone are not a cadence). `nil` when no window qualifies.
+    public var maxCadence: Double? {
+        let window = configuration.maxCadenceWindow
+        var best: Double?
+        var last = 0
+        for first in steps.indices {
+            last = max(last, first)
+            while last + 1 < steps.count && steps[last + 1] - steps[first] <= window { last += 1 }
+            let span = steps[last] - steps[first]
+            guard span >= window / 2 && span > 0 else { continue }
+            let cadence = Double(last - first) / span
+            if cadence > best ?? 0 { best = cadence }
+        }
+        return best
+    }
+
+    /// Steps per second of active time over the whole recording; `nil` without active time.
+    public var averageCadence: Double? {
+        let active = resolved().timeline.activeSeconds(from: 0, to: endDate)
+        return active > 0 ? Double(steps.count) / active : nil
+    }
+
+    // MARK: - Test entry points
+
+    /// Records a step as if the detector had found it (times ascending).
+    mutating func recordStep(at time: Double) {
+        guard admit(time) else { return }
+        if stepsSource == .none { stepsSource = .acceleration }
+        appendStep(time)
+        stepsCompleteUntil = max(stepsCompleteUntil, time)
+        settle()
+    }
+
+    /// Records the impact strength (RMS of |a| − 1 g, m/s^2) of a moment without passing
+    /// acceleration to the detector.
+    mutating func recordImpact(_ rms: Double, at time: Double) {
+        guard admit(time) else { return }
+        impact.add(rms * rms, at: time)
+    }
+}
+
+// MARK: - Internals
+
+extension Pedometer {
+    /// What a query needs that may be provisional before ``finish()``.
+    private struct ResolvedState {
+        var timeline: ActivityTimeline
+        var floors: FloorCounter?
+        var scale: Double
+    }
+
+    private var totalSeconds: Int { hasSamples ? Int(endDate.rounded(.up)) : 0 }
+
+    /// Seconds around a second whose steps its activity depends on.
+    private var classificationMargin: Double {
+        max(configuration.activity.cadenceWindow / 2, configuration.activity.stepWindow + 0.5) + 1
+    }
+
+    private mutating func admit(_ time: Double) -> Bool {
+        guard time.isFinite && time <= configuration.maximumDuration && !isFinished else {
+            ignoredSamples += 1
+            return false
+        }
+        hasSamples = true
+        endDate = max(endDate, time)
+        return true
+    }
+
+    /// Acceleration arrived: steps come from the detector, and any taken from a device stream
+    /// read earlier are dropped.
+    private mutating func startDetecting() {
+        stepsSource = .acceleration
+        steps = []
+        unitPrefix = [0]
+        stepsCompleteUntil = -.infinity
+        timeline = ActivityTimeline()
+        floorCounter = configuration.floors
+        floorSeconds = 0
+    }
+
+    private mutating func drainDetector() {
+        for time in detector.drainSteps() { appendStep(time) }
+        stepsCompleteUntil = max(stepsCompleteUntil, accelerationTime - StepDetector.latency)
+        settle()
+    }
+
+    private mutating func appendStep(_ time: Double) {
+        if let last = steps.last, time < last { return }
+        steps.append(time)
+        finalizeSteps(all: false)
+    }
+
+    /// Fixes the length of every step whose neighbours are known (all of them at the end).
+    private mutating func finalizeSteps(all: Bool) {
+        while unitPrefix.count - 1 < steps.count && (all || unitPrefix.count + 1 < steps.count) {
+            let index = unitPrefix.count - 1
+            unitPrefix.append(unitPrefix[index] + unitLength(index))
+        }
+    }
+
+    /// Steps per second around step `index`, from the up to four intervals between steps
+    /// `index − 2 ... index + 2` that are at most 2 s (longer is a pause, not a stride).
+    private func localCadence(_ index: Int) -> Double {
+        var intervals = 0
+        var total = 0.0
+        for left in max(index - 2, 0)..<min(index + 2, steps.count - 1) {
+            let interval = steps[left + 1] - steps[left]
+            guard interval > 0 && interval <= 2 else { continue }
+            intervals += 1
+            total += interval
+        }
+        return intervals > 0 ? Double(intervals) / total : StrideModel.referenceCadence
+    }
+
+    /// Metres of step `index` at stride scale 1.
+    private func unitLength(_ index: Int) -> Double {
+        StrideModel(height: configuration.height, scale: 1).stepLength(cadence: localCadence(index))
+    }
+
+    /// Metres of steps `first..<last` at stride scale 1.
+    private func unitDistance(_ first: Int, _ last: Int) -> Double {
+        guard last > first else { return 0 }
+        let final = unitPrefix.count - 1
+        var total = unitPrefix[min(last, final)] - unitPrefix[min(first, final)]
+        for index in max(first, final)..<max(last, final) { total += unitLength(index) }
+        return total
+    }
+
+    /// Indices of the steps in `[from, to)` (see the span rule in the type's documentation).
+    private func stepIndices(from: Double, to: Double) -> (Int, Int) {
+        let first = from <= 0 ? 0 : Self.lowerBound(steps, from)
+        let last = to >= endDate ? steps.count : max(Self.lowerBound(steps, to), first)
+        return (first, last)
+    }
+
+    private func distance(_ first: Int, _ last: Int, from: Double, to: Double, state: ResolvedState) -> Double? {
+        switch distanceMethod {
+        case nil: return nil
+        case .device?:
+            let lower = from <= 0 ? -Double.infinity : from
+            let upper = to >= endDate ? Double.infinity : to
+            return referenceStreams[.device]?.distance.change(from: lower, to: upper)
+        default:
+            return state.scale * unitDistance(first, last)
+        }
+    }
+
+    /// Cadence and pace over the trailing window ending at `end`.
+    private func current(at end: Double, state: ResolvedState) -> (cadence: Double?, pace: Double?) {
+        let last = Self.upperBound(steps, end)
+        let first = Self.upperBound(steps, end - configuration.trailingWindow)
+        guard last - first >= 2 else { return (nil, nil) }
+        let span = steps[last - 1] - steps[first]
+        guard span > 0 else { return (nil, nil) }
+        let cadence = Double(last - first - 1) / span
+        if distanceMethod == .device {
+            // The device's distance over the same window, between its own samples.
+            guard let series = referenceStreams[.device]?.distance, let first = series.times.first,
+                let last = series.times.last
+            else { return (cadence, nil) }
+            let windowEnd = min(end, last)
+            let windowStart = max(end - configuration.trailingWindow, first)
+            guard windowEnd > windowStart, let metres = series.change(from: windowStart, to: windowEnd), metres > 0 else {
+                return (cadence, nil)
+            }
+            return (cadence, (windowEnd - windowStart) / metres)
+        }
+        let stepLength = state.scale * StrideModel(height: configuration.height, scale: 1).stepLength(cadence: cadence)
+        return (cadence, stepLength > 0 ? 1 / (cadence * stepLength) : nil)
+    }
+
+    /// The settled state, completed with provisional activities and floors for the seconds not
+    /// settled yet (none after ``finish()``).
+    private func resolved() -> ResolvedState {
+        var timeline = self.timeline
+        var start = timeline.settledCount
+        while start < totalSeconds {
+            let end = min(start + Self.blockSeconds, totalSeconds)
+            timeline.tail += classify(start, end)
+            start = end
+        }
+        var floors: FloorCounter?
+        if altitudeSource != nil {
+            var counter = floorCounter
+            for second in floorSeconds..<max(timeline.count, floorSeconds) { feed(&counter, second, timeline) }
+            floors = counter
+        }
+        return ResolvedState(timeline: timeline, floors: floors, scale: strideModel.scale)
+    }
+
+    /// Classifies seconds `start..<end` from the steps around them and their impacts.
+    private func classify(_ start: Int, _ end: Int) -> [Activity] {
+        let origin = Double(start)
+        let margin = classificationMargin
+        let first = Self.lowerBound(steps, origin - margin)
+        let last = Self.upperBound(steps, Double(end) + margin)
+        // Times relative to the block, so that the classifier's seconds are the block's.
+        let local = steps[first..<max(first, last)].map { $0 - origin }
+        let impacts = (start..<end).map { impact.rootMean($0) }
+        return configuration.activity.classify(steps: local, duration: Double(end - start), impact: impacts)
+    }
+
+    /// Settles the blocks of seconds whose steps are all known (all of them after ``finish()``).
+    private mutating func settle() {
+        while timeline.settledCount < totalSeconds {
+            let start = timeline.settledCount
+            let end = min(start + Self.blockSeconds, totalSeconds)
+            guard isFinished || (end == start + Self.blockSeconds && Double(end) + classificationMargin <= stepsCompleteUntil)
+            else { break }
+            timeline.settle(classify(start, end))
+        }
+        advanceFloors()
+    }
+
+    /// Feeds the floor counter the settled seconds whose altitude is known.
+    private mutating func advanceFloors() {
+        guard altitudeSource != nil else { return }
+        while floorSeconds < timeline.settledCount && (isFinished || Double(floorSeconds + 1) <= altitudeTime) {
+            feed(&floorCounter, floorSeconds, timeline)
+            floorSeconds += 1
+        }
+    }
+
+    /// Floors are counted only while on foot (walking or running), never in a lift.
+    private func feed(_ counter: inout FloorCounter, _ second: Int, _ timeline: ActivityTimeline) {
+        guard let value = altitude.mean(second) else { return }
+        counter.add(time: Double(second) + 0.5, altitude: value, walking: timeline[second].isActive)
+    }
+
+    /// Fits the stride scale to GPS, unless the user gave a stride or the distance is the
+    /// device's.
+    private mutating func calibrate() {
+        guard let calibration = configuration.gpsCalibration, configuration.walkingStride == nil,
+            stepsSource != .none, distanceMethod != .device, !locations.isEmpty, !steps.isEmpty
+        else { return }
+        let model = configuration.strideModel.scale
+        gpsFit = calibration.fit(fixes: locations, activities: timeline.settled) { start, end in
+            let first = Self.upperBound(steps, start)
+            let last = Self.upperBound(steps, end)
+            return model * unitDistance(first, last)
+        }
+    }
+
+    /// First index whose value is ≥ `value`.
+    static func lowerBound(_ values: [Double], _ value: Double) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// First index whose value is > `value`.
+    static func upperBound(_ values: [Double], _ value: Double) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,53 @@
+/// How a ``Pedometer`` turns samples into steps, distance and activity.
+public struct PedometerConfiguration: Sendable, Hashable {
+    /// Body height in metres, for the stride model.
+    public var height: Double
+    /// The user's own walking step length in metres (`--stride`), when known: it rescales the
+    /// stride model and takes precedence over GPS calibration.
+    public var walkingStride: Double?
+    /// Settings of the step detector.
+    public var detector: StepDetector.Configuration
+    /// Length in seconds of the trailing window over which `currentCadence` and `currentPace`
+    /// are measured (CMPedometer does not document its own; 10 s is long enough to average
+    /// several strides and short enough to follow a run/walk change).
+    public var trailingWindow: Double
+    /// Length in seconds of the sliding window over which ``Pedometer/maxCadence`` is measured.
+    public var maxCadenceWindow: Double
+    /// Per-second activity classification.
+    public var activity: ActivityClassifier
+    /// Run/walk interval segmentation.
+    public var intervals: IntervalSegmenter
+    /// Fitting the stride scale to GPS distance; `nil` turns GPS calibration off.
+    public var gpsCalibration: GPSCalibration?
+    /// Floor counting from barometric altitude.
+    public var floors: FloorCounter
+    /// Samples later than this many seconds after time 0 are ignored (a timestamp in the wrong
+    /// unit must not make the per-second bins grow without bound). 31 days by default.
+    public var maximumDuration: Double
+
+    public init(
+        height: Double = StrideModel.defaultHeight, walkingStride: Double? = nil,
+        detector: StepDetector.Configuration = StepDetector.Configuration(), trailingWindow: Double = 10,
+        maxCadenceWindow: Double = 10, activity: ActivityClassifier = ActivityClassifier(),
+        intervals: IntervalSegmenter = IntervalSegmenter(), gpsCalibration: GPSCalibration? = GPSCalibration(),
+        floors: FloorCounter = FloorCounter(), maximumDuration: Double = 31 * 86_400
+    ) {
+        self.height = height
+        self.walkingStride = walkingStride
+        self.detector = detector
+        self.trailingWindow = trailingWindow
+        self.maxCadenceWindow = maxCadenceWindow
+        self.activity = activity
+        self.intervals = intervals
+        self.gpsCalibration = gpsCalibration
+        self.floors = floors
+        self.maximumDuration = maximumDuration
+    }
+
+    /// The stride model before any GPS calibration: height-based, rescaled to
+    /// ``walkingStride`` when given.
+    public var strideModel: StrideModel {
+        if let walkingStride { return StrideModel(height: height, walkingStride: walkingStride) }
+        return StrideModel(height: height)
+    }
+}

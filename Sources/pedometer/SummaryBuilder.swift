@@ -1,0 +1,72 @@
+import PedometerCore
+import PedometerIngest
+import PedometerReport
+
+/// Runs the ``Pedometer`` engine over a recording and turns the result into a
+/// ``RecordingSummary``.
+enum SummaryBuilder {
+    /// A recording read to its end through the engine.
+    struct Processed: Sendable {
+        var pedometer: Pedometer
+        var info: RecordingInfo
+    }
+
+    /// Reads `path` into a fresh engine and finishes it.
+    static func process(
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration
+    ) throws(IngestError) -> Processed {
+        var pedometer = Pedometer(configuration: configuration)
+        let info = try RecordingReader.read(path, options: options, into: &pedometer)
+        pedometer.finish()
+        return Processed(pedometer: pedometer, info: info)
+    }
+
+    /// The summary of a finished recording.
+    static func summary(_ processed: Processed) -> RecordingSummary {
+        let pedometer = processed.pedometer
+        let info = processed.info
+        let data = pedometer.snapshot()
+        let references = pedometer.references
+        return RecordingSummary(
+            source: info.source, format: info.format.rawValue, startDate: info.startDate.map(DateText.iso),
+            durationSeconds: finite(data.duration) ?? 0, activeDurationSeconds: finite(data.activeDuration) ?? 0,
+            steps: data.numberOfSteps, stepsSource: pedometer.stepsSource.rawValue,
+            distanceMeters: finite(data.distance), distanceMethod: pedometer.distanceMethod?.rawValue,
+            averageActivePaceSecondsPerMeter: finite(data.averageActivePace),
+            averageCadenceStepsPerSecond: finite(pedometer.averageCadence),
+            maxCadenceStepsPerSecond: finite(pedometer.maxCadence),
+            currentPaceSecondsPerMeter: finite(data.currentPace), floorsAscended: data.floorsAscended,
+            floorsDescended: data.floorsDescended, referenceSteps: references.deviceSteps,
+            referenceDistanceMeters: finite(references.deviceDistance), groundTruthSteps: references.groundTruthSteps,
+            warnings: warnings(processed))
+    }
+
+    /// Data-quality remarks: rows skipped, sampling problems per stream, what the reader
+    /// inferred or noticed, samples the engine could not place.
+    static func warnings(_ processed: Processed) -> [String] {
+        let info = processed.info
+        var result: [String] = []
+        if info.skipped.count > 0 {
+            let reasons = info.skipped.byReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.value) × \($0.key)" }.joined(separator: "; ")
+            var text = "\(info.skipped.count) rows skipped: \(reasons)"
+            if let first = info.skipped.examples.first { text += " (first at \(first.location))" }
+            result.append(text)
+        }
+        for stream in info.streams {
+            for problem in stream.problems { result.append("\(stream.stream) (\(stream.detail)): \(problem)") }
+        }
+        result += info.notes
+        let ignored = processed.pedometer.ignoredSamples
+        if ignored > 0 {
+            result.append("\(ignored) samples ignored: time not finite or more than 31 days after the start")
+        }
+        return result
+    }
+
+    /// The value when finite (JSON has no infinity or NaN).
+    private static func finite(_ value: Double?) -> Double? {
+        guard let value, value.isFinite else { return nil }
+        return value
+    }
+}

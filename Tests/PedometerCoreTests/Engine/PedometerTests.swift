@@ -1,0 +1,311 @@
+import Foundation
+import Testing
+@testable import PedometerCore
+
+/// The engine's bookkeeping, with step times fed directly (the detector is tested on its own).
+@Suite struct PedometerTests {
+    /// Step times at `cadence` steps/s in `[start, end)`, the first half a step after `start`.
+    private func times(_ start: Double, _ end: Double, cadence: Double) -> [Double] {
+        let count = Int(((end - start) * cadence).rounded())
+        return (0..<count).map { start + (Double($0) + 0.5) / cadence }
+    }
+
+    private func pedometer(
+        steps: [Double], impact: (Int) -> Double = { _ in 2 }, until end: Double? = nil,
+        configuration: PedometerConfiguration = PedometerConfiguration(), finish: Bool = true
+    ) -> Pedometer {
+        var engine = Pedometer(configuration: configuration)
+        let last = end ?? steps.last ?? 0
+        for second in 0..<Int(last.rounded(.up)) { engine.recordImpact(impact(second), at: Double(second) + 0.5) }
+        for time in steps { engine.recordStep(at: time) }
+        if let end { engine.recordImpact(impact(Int(end)), at: end) }
+        if finish { engine.finish() }
+        return engine
+    }
+
+    private let model = StrideModel()
+
+    @Test func steadyWalkCountsStepsCadenceAndDistance() throws {
+        let engine = pedometer(steps: times(0, 60, cadence: 2), until: 60)
+        let data = engine.snapshot()
+        #expect(data.numberOfSteps == 120)
+        #expect(data.startDate == 0)
+        #expect(data.endDate == 60)
+        let cadence = try #require(data.currentCadence)
+        #expect(abs(cadence - 2) < 1e-9)
+        let distance = try #require(data.distance)
+        #expect(abs(distance - 120 * model.stepLength(cadence: 2)) < 1e-6)
+        let pace = try #require(data.currentPace)
+        #expect(abs(pace - 1 / (2 * model.stepLength(cadence: 2))) < 1e-9)
+        #expect(data.activeDuration > 59 && data.activeDuration <= 60)
+        let average = try #require(data.averageActivePace)
+        #expect(abs(average - data.activeDuration / distance) < 1e-9)
+        #expect(engine.distanceMethod == .heightModel)
+        #expect(engine.stepsSource == .acceleration)
+        #expect(engine.steps.count == 120)
+        #expect(abs((engine.maxCadence ?? 0) - 2) < 1e-9)
+        #expect(abs((engine.averageCadence ?? 0) - 120 / data.activeDuration) < 1e-9)
+        #expect(engine.activities.count == 60)
+        #expect(engine.activities[1..<59].allSatisfy { $0 == .walking })
+    }
+
+    @Test func walkingStrideRescalesTheModel() throws {
+        var configuration = PedometerConfiguration()
+        configuration.walkingStride = 0.8
+        let engine = pedometer(steps: times(0, 60, cadence: 1.8), until: 60, configuration: configuration)
+        #expect(engine.distanceMethod == .userStride)
+        let distance = try #require(engine.snapshot().distance)
+        #expect(abs(distance - 108 * 0.8) < 1e-6)
+    }
+
+    @Test func currentValuesNeedTwoStepsInTheTrailingWindow() {
+        // One step at 5 s, then nothing until 30 s: no cadence can be known at 30 s.
+        let engine = pedometer(steps: [5], until: 30)
+        let data = engine.snapshot()
+        #expect(data.numberOfSteps == 1)
+        #expect(data.currentCadence == nil)
+        #expect(data.currentPace == nil)
+        // Steps long before the window do not count either.
+        let later = pedometer(steps: times(0, 20, cadence: 2) + [40], until: 40)
+        #expect(later.snapshot().currentCadence == nil)
+        #expect(later.query(from: 0, to: 20).currentCadence != nil)
+    }
+
+    @Test func activeDurationExcludesAStandingPause() throws {
+        let steps = times(0, 30, cadence: 2) + times(60, 90, cadence: 2)
+        let engine = pedometer(steps: steps, until: 90)
+        let data = engine.snapshot()
+        #expect(data.numberOfSteps == 120)
+        #expect(data.duration == 90)
+        // About 60 s of walking; the 30 s pause (less the 1.5 s on each side that still counts
+        // as walking) is excluded.
+        #expect(data.activeDuration >= 60 && data.activeDuration <= 66)
+        let distance = try #require(data.distance)
+        let pace = try #require(data.averageActivePace)
+        #expect(abs(pace - data.activeDuration / distance) < 1e-9)
+        #expect(pace < 90 / distance)
+        #expect(engine.activities[40..<50].allSatisfy { $0 == .stationary })
+    }
+
+    @Test func queriesOverHalvesAddUp() throws {
+        let steps = times(0, 30, cadence: 1.8) + times(30, 60, cadence: 2.6)
+        let engine = pedometer(steps: steps, impact: { $0 >= 30 ? 8 : 2 }, until: 60)
+        let whole = engine.query(from: 0, to: 60)
+        let first = engine.query(from: 0, to: 30)
+        let second = engine.query(from: 30, to: 60)
+        #expect(first.numberOfSteps + second.numberOfSteps == whole.numberOfSteps)
+        #expect(first.numberOfSteps == 54)
+        #expect(abs(first.activeDuration + second.activeDuration - whole.activeDuration) < 1e-9)
+        let sum = try #require(first.distance) + #require(second.distance)
+        #expect(abs(sum - (whole.distance ?? 0)) < 1e-6)
+        // The faster half has longer steps.
+        #expect((second.distance ?? 0) / Double(second.numberOfSteps) > (first.distance ?? 0) / Double(first.numberOfSteps))
+        // Queries with fractional ends also add up.
+        let a = engine.query(from: 0, to: 17.3)
+        let b = engine.query(from: 17.3, to: 60)
+        #expect(a.numberOfSteps + b.numberOfSteps == whole.numberOfSteps)
+        #expect(abs(a.activeDuration + b.activeDuration - whole.activeDuration) < 1e-9)
+        #expect(engine.snapshot() == whole)
+    }
+
+    @Test func snapshotsWhileStreamingAgreeWithTheFinishedRun() {
+        let steps = times(0, 200, cadence: 2)
+        var engine = Pedometer()
+        var counts: [Int] = []
+        for time in steps {
+            engine.recordImpact(2, at: time)
+            engine.recordStep(at: time)
+            if Int(time * 2) % 40 == 0 { counts.append(engine.snapshot().numberOfSteps) }
+        }
+        #expect(counts == counts.sorted())
+        let streamed = engine.snapshot()
+        engine.finish()
+        let finished = engine.snapshot()
+        #expect(streamed.numberOfSteps == finished.numberOfSteps)
+        #expect(streamed.activeDuration == finished.activeDuration)
+        #expect(abs((streamed.distance ?? 0) - (finished.distance ?? 0)) < 1e-6)
+    }
+
+    @Test func runWalkIntervals() throws {
+        // 30 s running at 2.8 steps/s with strong impacts, 30 s walking at 1.8, three times.
+        var steps: [Double] = []
+        for round in 0..<3 {
+            let start = Double(round * 60)
+            steps += times(start, start + 30, cadence: 2.8) + times(start + 30, start + 60, cadence: 1.8)
+        }
+        let engine = pedometer(steps: steps, impact: { $0 % 60 < 30 ? 8 : 2 }, until: 180)
+        let intervals = engine.intervals
+        #expect(intervals.map(\.activity) == [.running, .walking, .running, .walking, .running, .walking])
+        for (index, interval) in intervals.enumerated() {
+            #expect(abs(interval.start - Double(index * 30)) <= 2)
+            #expect(abs(interval.duration - 30) <= 4)
+        }
+        #expect(intervals.map(\.steps).reduce(0, +) == steps.count)
+        let total = intervals.compactMap(\.distance).reduce(0, +)
+        #expect(abs(total - (engine.snapshot().distance ?? 0)) < 1e-6)
+        let running = try #require(intervals.first)
+        let walking = intervals[1]
+        #expect(try #require(running.pace) < #require(walking.pace))
+        #expect(abs((engine.maxCadence ?? 0) - 2.8) < 0.05)
+    }
+
+    @Test func referencesAreTheChangeOverTheSpan() {
+        var engine = Pedometer()
+        engine.beginStepCounts(kind: .device)
+        // A step counter since boot, with distance; and a ground truth from 0.
+        for (index, time) in stride(from: 1.0, through: 21, by: 2.5).enumerated() {
+            engine.accept(StepCountSample(time: time, steps: 18_342 + Double(index * 5), distance: 1000 + Double(index) * 3.5), kind: .device)
+            engine.accept(StepCountSample(time: time - 1, steps: Double(index * 5)), kind: .groundTruth)
+        }
+        engine.accept(AccelerationSample(time: 22, x: 0, y: 0, z: 9.8))
+        engine.finish()
+        let references = engine.references
+        #expect(references.deviceSteps == 40)
+        #expect(references.groundTruthSteps == 40)
+        #expect(references.algorithmSteps == nil)
+        #expect(abs((references.deviceDistance ?? 0) - 28) < 1e-9)
+        // Over a span: the change between the values in force at its ends.
+        #expect(engine.references(from: 5, to: 12).deviceSteps == 15)
+        // Acceleration exists: the device's steps are a reference, never ours.
+        #expect(engine.stepsSource == .acceleration)
+        #expect(engine.distanceMethod == .heightModel)
+    }
+
+    @Test func aStepLogWithoutAccelerationUsesTheDeviceSteps() throws {
+        var engine = Pedometer()
+        engine.beginStepCounts(kind: .device)
+        for second in 0...20 {
+            engine.accept(StepCountSample(time: Double(second), steps: Double(second * 2), distance: Double(second) * 1.4), kind: .device)
+        }
+        let streaming = engine.snapshot()
+        #expect(streaming.numberOfSteps == 40)
+        engine.finish()
+        #expect(engine.stepsSource == .device)
+        #expect(engine.distanceMethod == .device)
+        let data = engine.snapshot()
+        #expect(data.numberOfSteps == 40)
+        #expect(abs((data.distance ?? 0) - 28) < 1e-9)
+        #expect(data.activeDuration > 18)
+        let pace = try #require(data.averageActivePace)
+        #expect(abs(pace - data.activeDuration / 28) < 1e-9)
+        let current = try #require(data.currentPace)
+        #expect(abs(current - 1 / 1.4) < 1e-6)
+        #expect(engine.references.deviceSteps == 40)
+    }
+
+    @Test func aStepLogWithoutDistanceUsesTheModel() {
+        var engine = Pedometer()
+        for (index, time) in times(0, 20, cadence: 2).enumerated() {
+            engine.accept(StepCountSample(time: time, steps: Double(index + 1)), kind: .device)
+        }
+        engine.finish()
+        #expect(engine.stepsSource == .device)
+        #expect(engine.distanceMethod == .heightModel)
+        // The first count is the baseline: 39 steps after it.
+        #expect(engine.snapshot().numberOfSteps == 39)
+    }
+
+    @Test func deviceStepsReadBeforeAccelerationAreDropped() {
+        var engine = Pedometer()
+        for second in 0...10 { engine.accept(StepCountSample(time: Double(second), steps: Double(second * 2)), kind: .device) }
+        #expect(engine.snapshot().numberOfSteps == 20)
+        engine.beginAcceleration(kind: .total)
+        for index in 0..<1000 { engine.accept(AccelerationSample(time: Double(index) / 100, x: 0, y: 0, z: standardGravity)) }
+        engine.finish()
+        #expect(engine.stepsSource == .acceleration)
+        #expect(engine.steps.isEmpty)
+        #expect(engine.references.deviceSteps == 20)
+    }
+
+    @Test func nothingToCountFrom() {
+        var engine = Pedometer()
+        engine.accept(LocationSample(time: 3, latitude: 51, longitude: -1))
+        engine.finish()
+        let data = engine.snapshot()
+        #expect(engine.stepsSource == .none)
+        #expect(data.numberOfSteps == 0)
+        #expect(data.distance == nil)
+        #expect(data.averageActivePace == nil)
+        #expect(data.floorsAscended == nil)
+        #expect(engine.distanceMethod == nil)
+    }
+
+    @Test func gpsFixesCalibrateTheStride() throws {
+        // 300 s of walking at 2 steps/s, with good fixes every second moving east at 1.6 m/s.
+        let steps = times(0, 300, cadence: 2)
+        var engine = Pedometer()
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        for second in 0...300 {
+            engine.recordImpact(2, at: Double(second))
+            engine.accept(
+                LocationSample(
+                    time: Double(second), latitude: 0, longitude: 1.6 * Double(second) / metresPerDegree,
+                    horizontalAccuracy: 5))
+        }
+        for time in steps { engine.recordStep(at: time) }
+        engine.finish()
+        #expect(engine.distanceMethod == .gpsCalibrated)
+        let fit = try #require(engine.gpsFit)
+        #expect(abs(fit.scale - 1.6 / (2 * model.stepLength(cadence: 2))) < 0.01)
+        let distance = try #require(engine.snapshot().distance)
+        #expect(abs(distance - 480) < 480 * 0.01)
+
+        // Poor fixes are not used.
+        var poor = Pedometer()
+        for second in 0...300 {
+            poor.accept(LocationSample(time: Double(second), latitude: 0, longitude: 1.6 * Double(second) / metresPerDegree, horizontalAccuracy: 30))
+        }
+        for time in steps { poor.recordStep(at: time) }
+        poor.finish()
+        #expect(poor.distanceMethod == .heightModel)
+    }
+
+    @Test func floorsAreCountedWhileWalking() throws {
+        // Climbing 7.5 m over 60 s of walking, then standing in a lift that rises 9 m more.
+        var engine = Pedometer()
+        for tenth in 0...1200 {
+            let time = Double(tenth) / 10
+            let altitude = time <= 60 ? time * 0.125 : 7.5 + min(time - 60, 30) * 0.3
+            engine.accept(PressureSample(time: time, relativeAltitude: altitude))
+        }
+        for time in times(0, 60, cadence: 1.8) { engine.recordStep(at: time) }
+        engine.finish()
+        let data = engine.snapshot()
+        #expect(data.floorsAscended == 2)
+        #expect(data.floorsDescended == 0)
+        #expect(engine.query(from: 60, to: 120).floorsAscended == 0)
+    }
+
+    @Test func pressureBecomesAltitude() throws {
+        var engine = Pedometer()
+        // About 0.012 kPa per metre near sea level: 7 m up while walking.
+        for second in 0...60 {
+            engine.accept(PressureSample(time: Double(second), pressure: 101.325 - 0.0012 * Double(second) * 7 / 6))
+        }
+        for time in times(0, 60, cadence: 1.8) { engine.recordStep(at: time) }
+        engine.finish()
+        #expect(engine.snapshot().floorsAscended == 2)
+    }
+
+    @Test func realAccelerationFlowsThroughTheDetector() {
+        // A 2 Hz walk at 100 Hz for 20 s: whatever the detector finds, it finds it in order,
+        // within the recording, and the engine's totals agree with its step list.
+        var engine = Pedometer()
+        engine.beginAcceleration(kind: .total)
+        for index in 0..<2000 {
+            let time = Double(index) / 100
+            let vertical = standardGravity + 3 * sin(2 * Double.pi * 2 * time)
+            engine.accept(AccelerationSample(time: time, x: 0.3, y: 0.2, z: vertical))
+        }
+        engine.finish()
+        #expect(engine.stepsSource == .acceleration)
+        #expect(engine.endDate == 19.99)
+        #expect(engine.steps == engine.steps.sorted())
+        #expect(engine.steps.allSatisfy { $0 >= 0 && $0 <= 19.99 })
+        let data = engine.snapshot()
+        #expect(data.numberOfSteps == engine.steps.count)
+        #expect(engine.activities.count == 20)
+        #expect(engine.distanceMethod == .heightModel)
+        #expect(data.distance != nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pedometer eval`: structure, truths and statistics lines (detected
+/// counts are the detector's business).
+@Suite struct EvalCommandTests {
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    @Test func tableOfTheOxfordFixtures() throws {
+        let output = try CommandRunner.run(["eval", fixture("oxford")])
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("recording") == true)
+        #expect(lines.first?.contains("error %") == true)
+        for (name, truth) in [("Samsung_Carmelo_Hard_Armband_2", 261), ("Samsung_Dario_Hard_BackPocket_1", 198), ("Samsung_Jamie_Hard_InHand_1", 265)] {
+            let row = try #require(lines.first { $0.contains(name) })
+            let cells = row.split(separator: " ").dropFirst()
+            #expect(cells.first.map(String.init) == String(truth))
+            #expect(row.hasSuffix("ground truth"))
+        }
+        #expect(lines.contains { $0.hasPrefix("ours") && $0.contains("MAPE") && $0.contains("median") && $0.contains("max") && $0.contains("(3 recordings)") })
+        #expect(lines.last == "3 recordings evaluated, 0 skipped, 0 failed")
+    }
+
+    @Test func jsonLinesThenASummary() throws {
+        let output = try CommandRunner.run(["eval", "--format", "json", fixture("oxford"), fixture("formats/oxford-log")])
+        #expect(output.status == 0)
+        let objects = try output.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 6)
+        let truths = objects.dropLast().map { ($0["truthSteps"] as? NSNumber)?.intValue }
+        #expect(truths == [261, 198, 265, 36, 36])
+        #expect(objects.dropLast().allSatisfy { $0["truthSource"] as? String == "groundTruth" && $0["steps"] != nil })
+        // The hardware counter of the Oxford log is the device column.
+        #expect((objects[3]["deviceSteps"] as? NSNumber)?.intValue == 36)
+        #expect(objects[4]["deviceSteps"] == nil)
+        let summary = try #require(objects.last?["summary"] as? [String: Any])
+        #expect((summary["evaluated"] as? NSNumber)?.intValue == 5)
+        let ours = try #require(summary["ours"] as? [String: Any])
+        #expect((ours["recordings"] as? NSNumber)?.intValue == 5)
+        #expect(ours["mape"] != nil && ours["medianAbsolutePercent"] != nil && ours["maxAbsolutePercent"] != nil)
+        let device = try #require(summary["device"] as? [String: Any])
+        #expect((device["recordings"] as? NSNumber)?.intValue == 1)
+        #expect((device["mape"] as? NSNumber)?.doubleValue == 0)
+    }
+
+    @Test func recordingsWithoutAReferenceAreSkipped() throws {
+        let output = try CommandRunner.run([
+            "eval", fixture("formats/generic/timestamp-ms.csv"), fixture("formats/steps/cumulative.csv"),
+            fixture("formats/sensorlog/SensorLog_walk.csv"),
+        ])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("timestamp-ms.csv: skipped"))
+        #expect(output.stderr.contains("cumulative.csv: skipped"))
+        let row = try #require(output.stdout.split(separator: "\n").first { $0.contains("SensorLog_walk.csv") })
+        #expect(row.split(separator: " ")[1] == "31")
+        #expect(row.hasSuffix("device"))
+        #expect(output.stdout.contains("1 recordings evaluated, 2 skipped, 0 failed"))
+    }
+
+    @Test func aBadFileExitsOne() throws {
+        let output = try CommandRunner.run(["eval", fixture("oxford/Samsung_Jamie_Hard_InHand_1"), fixture("malformed/all-rows-bad.csv")])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("all-rows-bad.csv:2:6: no usable rows"))
+        #expect(output.stdout.contains("Samsung_Jamie_Hard_InHand_1"))
+        #expect(output.stdout.contains("MAPE"))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pedometer summarize` on the bundled fixtures. Detected step counts are
+/// not asserted here (the detector has its own tests); structure and reference values are.
+@Suite struct SummarizeCommandTests {
+    static let requiredKeys = [
+        "source", "format", "durationSeconds", "activeDurationSeconds", "steps", "distanceMeters", "distanceMethod",
+        "averageActivePaceSecondsPerMeter", "averageCadenceStepsPerSecond", "floorsAscended", "floorsDescended",
+    ]
+
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    /// The JSON objects of the lines of `text`, keyed by their last path component.
+    private func objects(_ text: String) throws -> [String: [String: Any]] {
+        var result: [String: [String: Any]] = [:]
+        for line in text.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let source = try #require(object["source"] as? String)
+            result[URL(fileURLWithPath: source).lastPathComponent] = object
+        }
+        return result
+    }
+
+    private func integer(_ value: Any?) -> Int? { (value as? NSNumber)?.intValue }
+    private func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    @Test func jsonLinesHaveTheSchemaAndTheGroundTruth() throws {
+        let output = try CommandRunner.run([
+            "summarize", "--format", "json", fixture("oxford"), fixture("formats/sensor-logger/android"),
+            fixture("formats/sensorlog/SensorLog_walk.csv"), fixture("formats/steps/cumulative.csv"),
+        ])
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 6)
+        let byName = try objects(output.stdout)
+        #expect(byName.count == 6)
+        for (name, object) in byName {
+            for key in Self.requiredKeys { #expect(object.keys.contains(key), "\(name) lacks \(key)") }
+            #expect(object["stepsSource"] as? String == (name == "cumulative.csv" ? "device" : "acceleration"))
+        }
+        #expect(integer(byName["Samsung_Jamie_Hard_InHand_1"]?["groundTruthSteps"]) == 265)
+        #expect(integer(byName["Samsung_Dario_Hard_BackPocket_1"]?["groundTruthSteps"]) == 198)
+        #expect(integer(byName["Samsung_Carmelo_Hard_Armband_2"]?["groundTruthSteps"]) == 261)
+        for name in ["Samsung_Jamie_Hard_InHand_1", "Samsung_Dario_Hard_BackPocket_1", "Samsung_Carmelo_Hard_Armband_2"] {
+            let object = try #require(byName[name])
+            #expect(object["format"] as? String == "oxford")
+            #expect(object["referenceSteps"] == nil)
+            #expect(object["distanceMethod"] as? String == "height-model")
+            #expect((number(object["durationSeconds"]) ?? 0) > 100)
+        }
+        // SensorLog: CMPedometer 0 → 31 steps and its distance; a barometer, so floors are known.
+        let sensorLog = try #require(byName["SensorLog_walk.csv"])
+        #expect(integer(sensorLog["referenceSteps"]) == 31)
+        #expect(number(sensorLog["referenceDistanceMeters"]) != nil)
+        #expect(integer(sensorLog["floorsAscended"]) != nil)
+        #expect(sensorLog["startDate"] as? String == "2019-05-13T15:27:52.123Z")
+        // A step log: the device's steps and distance are all there is.
+        let steps = try #require(byName["cumulative.csv"])
+        #expect(integer(steps["steps"]) == 36)
+        #expect(integer(steps["referenceSteps"]) == 36)
+        #expect(abs((number(steps["distanceMeters"]) ?? 0) - 25.92) < 1e-9)
+        #expect(steps["distanceMethod"] as? String == "device")
+        #expect(integer(byName["android"]?["referenceSteps"]) != nil)
+    }
+
+    @Test func everyFormatFixtureIsSummarised() throws {
+        let output = try CommandRunner.run(["summarize", "--format", "json", fixture("formats")])
+        // The five-column headerless file needs --columns: reported, the others still summarised.
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 17)
+        #expect(lines.filter { $0.contains("\"error\"") }.count == 1)
+        // Keyed by file name: the two phyphox files are both `Raw Data.csv`.
+        let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
+        #expect(try objects(good).count == 15)
+    }
+
+    @Test func csvHasItsHeaderOnce() throws {
+        let output = try CommandRunner.run([
+            "summarize", "--format", "csv", fixture("oxford"), fixture("formats/steps"),
+        ])
+        #expect(output.status == 0)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 6)
+        #expect(lines.first?.hasPrefix("source,format,startDate,durationSeconds,") == true)
+        #expect(lines.filter { $0.hasPrefix("source,") }.count == 1)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(CommandRunner.packageRoot.path) })
+        #expect(lines.contains { $0.contains("Samsung_Jamie_Hard_InHand_1,oxford,") && $0.contains(",265,") })
+    }
+
+    @Test func tableShowsGroundTruthAndUnits() throws {
+        let output = try CommandRunner.run(["summarize", "--units", "imperial", fixture("oxford/Samsung_Dario_Hard_BackPocket_1")])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("ground truth 198"))
+        #expect(output.stdout.contains("Steps:"))
+        #expect(output.stdout.contains("min/mi"))
+        #expect(!output.stdout.contains("min/km"))
+    }
+
+    @Test func aBadFileIsReportedAndTheOthersStillFinish() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.csv").path
+        try Data("time,x,y,z\n0,1,\"open\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let good = fixture("formats/generic/timestamp-ms.csv")
+        for format in ["json", "csv", "table"] {
+            let output = try CommandRunner.run(["summarize", "--format", format, good, bad, good])
+            #expect(output.status == 1)
+            #expect(output.stderr == "\(bad):2:5: quoted field is never closed (unterminated quote)\n")
+            #expect(output.stdout.components(separatedBy: "timestamp-ms.csv").count - 1 == 2)
+        }
+    }
+
+    @Test func outputIsTheSameWhateverTheJobCount() throws {
+        let arguments = ["summarize", "--format", "json", fixture("oxford"), fixture("formats/sensor-logger")]
+        let one = try CommandRunner.run(arguments + ["--jobs", "1"])
+        let two = try CommandRunner.run(arguments + ["--jobs", "3"])
+        #expect(one.status == 0)
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test func heightAndStrideChangeTheDistance() throws {
+        let path = fixture("formats/generic/timestamp-ms.csv")
+        let base = try objects(try CommandRunner.run(["summarize", "--format", "json", path]).stdout).values.first
+        let tall = try objects(try CommandRunner.run(["summarize", "--format", "json", "--height", "2.0", path]).stdout).values.first
+        let stride = try objects(try CommandRunner.run(["summarize", "--format", "json", "--stride", "0.9", path]).stdout).values.first
+        #expect(stride?["distanceMethod"] as? String == "user-stride")
+        if let steps = integer(base?["steps"]), steps > 0 {
+            let metres = try #require(number(base?["distanceMeters"]))
+            #expect(abs((number(tall?["distanceMeters"]) ?? 0) - metres * 2.0 / 1.7) < 1e-6)
+        }
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [["--height", "9"], ["--stride", "0"], ["--units", "furlongs"], ["--format", "xml"], ["--jobs", "0"]] {
+            let output = try CommandRunner.run(["summarize"] + arguments + ["x.csv"])
+            #expect(output.status == 64, "\(arguments)")
+            #expect(!output.stderr.isEmpty)
+        }
+    }
+}
