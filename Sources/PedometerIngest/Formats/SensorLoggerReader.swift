@@ -241,11 +241,18 @@ enum SensorLoggerReader {
         _ = try reader.next()
         var time = time
         emitter.beginStepCounts(kind: .device, file: part.displayName)
+        var started = false
         while try reader.next() {
             do throws(IngestError) {
                 let t = try time.seconds(reader, timeIndex)
                 let steps = try reader.requireNumber(stepsIndex, "steps")
                 let distance = try reader.optionalNumber(distanceIndex, "distance", unavailable: -1)
+                if !started {
+                    // The counts start at 0 when the recording starts, not at the first row.
+                    emitter.stepCount(
+                        StepCountSample(time: min(0, t), steps: 0, distance: distance == nil ? nil : 0), kind: .device)
+                    started = true
+                }
                 emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
             } catch {
                 try emitter.skip(error)

@@ -170,8 +170,10 @@ import PedometerCore
 
         let deviceSteps = expected.nested("deviceSteps")
         let steps = try #require(sink.steps[.device])
-        #expect(steps.count == deviceSteps.int("samples"))
-        #expect(steps.first?.steps == deviceSteps.double("firstSteps"))
+        // The file's rows, after the reader's count of 0 at the recording's start.
+        #expect(steps.count == deviceSteps.int("samples") + 1)
+        #expect(steps.first?.steps == 0 && steps.first?.time == 0)
+        #expect(steps.dropFirst().first?.steps == deviceSteps.double("firstSteps"))
         #expect(steps.last?.steps == deviceSteps.double("lastSteps"))
         #expect(steps.last.map { abs($0.time - deviceSteps.double("lastTime")) < 1e-6 } == true)
 
@@ -260,7 +262,8 @@ import PedometerCore
         #expect(info.device == expected.string("device"))
         let deviceSteps = expected.nested("deviceSteps")
         let steps = try #require(sink.steps[.device])
-        #expect(steps.count == deviceSteps.int("samples"))
+        #expect(steps.count == deviceSteps.int("samples") + 1)  // with the reader's 0 at time 0
+        #expect(steps.first?.steps == 0)
         #expect(steps.last?.steps == deviceSteps.double("lastSteps"))
         #expect(sink.locations.count == expected.int("locations"))
         #expect(sink.pressures.count == expected.int("pressureSamples"))
