@@ -8,7 +8,7 @@
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
 ///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
 ///    ends a segment: nothing is invented across it.
-/// 3. **Band-pass** 0.5–4 Hz (second-order Butterworth high- and low-pass): gait only.
+/// 3. **Band-pass** 0.5–3 Hz (second-order Butterworth high- and low-pass): gait only.
 /// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
 ///    ``Configuration/window``-second window centred there (``PeriodEstimator``). Windows that
 ///    are too weak or periodic faster than any gait are not walking. A short stretch of
@@ -42,8 +42,12 @@ public struct StepDetector: Sendable {
         public var longestStridePeriod = 2.0
         /// Periods shorter than this and above the correlation threshold mark shaking, seconds.
         public var shortestShakePeriod = 0.1
-        /// Least standard deviation of the band-passed signal counted as moving, m/s^2.
-        public var minimumAmplitude = 0.15
+        /// Least standard deviation of the band-passed signal counted as moving, m/s^2. The
+        /// weakest walking window in the Oxford set (slow, phone in hand on carpet) has 0.54.
+        public var minimumAmplitude = 0.4
+        /// Least height of a step's peak in the band-passed signal, m/s^2 (keeps the noise
+        /// just before a walk, inside the first window, from counting).
+        public var minimumPeak = 0.1
         /// Least autocorrelation of a walking window at its period.
         public var minimumCorrelation = 0.6
         /// A period's correlation must be this fraction of the window's strongest.
@@ -259,7 +263,7 @@ public struct StepDetector: Sendable {
                 continue
             }
             let value = filtered[index - base]
-            guard value > 0, value > filtered[index - 1 - base], value >= filtered[index + 1 - base] else { continue }
+            guard value > configuration.minimumPeak, value > filtered[index - 1 - base], value >= filtered[index + 1 - base] else { continue }
             let time = origin + Double(index) / Self.sampleRate
             guard let last = lastStep else {
                 pending = time
