@@ -51,6 +51,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
+        // Step counts are events (one row per step or per update): pauses and irregular
+        // spacing are what they record, not sampling problems.
+        guard stream != "steps" else { return result }
         if gapCount > 0 {
             let longest = longestGaps.first.map { String(format3: $0.length) + " s at " + String(format3: $0.start) + " s" } ?? ""
             result.append("\(gapCount) gaps totalling \(String(format3: gapSeconds)) s (longest \(longest))")
