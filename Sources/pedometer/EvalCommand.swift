@@ -29,6 +29,8 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var ingest: IngestOptionGroup
 
+    @OptionGroup var detector: DetectorOptionGroup
+
     @Option(help: "Recordings read at once (default: one per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -42,8 +44,9 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let options = try ingest.options()
+        let configuration = PedometerConfiguration(detector: try detector.configuration())
         let recordings = RecordingDiscovery.recordings(in: paths)
-        let table = EvalTable(nameWidth: max(recordings.map(\.count).max() ?? 0, "recording".count))
+        let table = EvalTable(recordings: recordings)
         var ours: [Double] = []
         var device: [Double] = []
         var evaluated = 0
@@ -52,7 +55,7 @@ struct EvalCommand: ParsableCommand {
         if format == .table { print(table.header) }
         OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<EvalRow?, IngestError> in
             do throws(IngestError) {
-                let processed = try SummaryBuilder.process(path, options: options, configuration: PedometerConfiguration())
+                let processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
                 return .success(EvalRow(processed))
             } catch {
                 return .failure(error)
@@ -151,9 +154,24 @@ struct EvalSummary: Sendable, Encodable {
     var device: ErrorStatistics
 }
 
-/// The eval table, columns aligned.
+/// The eval table, columns aligned; recordings named by their path below the folder they all
+/// share.
 struct EvalTable {
     var nameWidth: Int
+    /// Characters dropped from the front of every path: the shared folder and its slash.
+    var sharedPrefix: Int
+
+    init(recordings: [String]) {
+        var shared = recordings.first.map { String($0.prefix(upTo: $0.lastIndex(of: "/") ?? $0.startIndex)) } ?? ""
+        for path in recordings {
+            while !shared.isEmpty && !path.hasPrefix(shared + "/") {
+                shared = String(shared.prefix(upTo: shared.lastIndex(of: "/") ?? shared.startIndex))
+            }
+        }
+        let prefix = shared.isEmpty ? 0 : shared.count + 1
+        sharedPrefix = prefix
+        nameWidth = max(recordings.map { $0.count - prefix }.max() ?? 0, "recording".count)
+    }
 
     private func line(_ name: String, _ cells: [String]) -> String {
         let widths = [7, 7, 9, 7, 10, 12]
@@ -169,7 +187,7 @@ struct EvalTable {
     }
 
     func row(_ row: EvalRow) -> String {
-        line(row.recording, [
+        line(String(row.recording.dropFirst(sharedPrefix)), [
             String(row.truthSteps), String(row.steps), Self.signed(row.errorPercent),
             row.deviceSteps.map(String.init) ?? "–", Self.signed(row.deviceErrorPercent),
             row.truthSource == "device" ? "device" : "ground truth",
