@@ -22,6 +22,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "relativeCorrelation": \.relativeCorrelation, "strideHalfCorrelation": \.strideHalfCorrelation,
         "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,
+        "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance, "confirmingSteps": \.confirmingSteps,
         ]
     }
 

@@ -368,7 +368,7 @@ extension Pedometer {
 
     private mutating func drainDetector() {
         for time in detector.drainSteps() { appendStep(time) }
-        stepsCompleteUntil = max(stepsCompleteUntil, accelerationTime - StepDetector.latency)
+        stepsCompleteUntil = max(stepsCompleteUntil, accelerationTime - detector.latency)
         settle()
     }
 

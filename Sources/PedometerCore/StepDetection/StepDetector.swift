@@ -58,6 +58,13 @@ public struct StepDetector: Sendable {
         public var longestBridge = 4.0
         /// Periods on both sides of a bridge may differ by at most this fraction.
         public var bridgeTolerance = 0.3
+        /// How far before a walk's first periodic window its first steps are looked for, seconds.
+        public var lookBack = 4.0
+        /// Steps a walk needs before the steps found looking back are counted (a few periodic
+        /// seconds of handling the phone are not a walk that started earlier).
+        public var confirmingSteps = 10.0
+        /// A step found looking back lies one period before the next, within this fraction.
+        public var rhythmTolerance = 0.25
         /// Two peaks closer than this fraction of the period are one step.
         public var refractoryFraction = 0.6
         /// An interval longer than this many periods inside walking is filled with steps.
@@ -68,10 +75,13 @@ public struct StepDetector: Sendable {
 
     /// The rate the detector resamples to, Hz.
     public static let sampleRate = 50.0
-    /// Seconds by which step times lag the newest sample, at most.
-    /// (Half a window of look-ahead, plus one stride while a step waits for a possibly
-    /// higher peak.)
-    public static let latency = 4.0
+    /// Seconds by which step times lag the newest sample, at most: half a window of
+    /// look-ahead, a bridge, a stride while a step waits for a possibly higher peak, and a
+    /// new walk's confirming steps with what was found looking back before them.
+    public var latency: Double {
+        let c = configuration
+        return c.window / 2 + c.longestBridge + c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
+    }
 
     public let configuration: Configuration
 
@@ -106,6 +116,12 @@ public struct StepDetector: Sendable {
     private var lastStep: (index: Int, time: Double, value: Double)?
     /// The latest step, held back while a higher peak may still replace it.
     private var pending: Double?
+    /// Steps of a bout not yet confirmed, and the steps found looking back before it.
+    private var bout: [Double] = []
+    private var lookBackSteps: [Double] = []
+    private var boutConfirmed = false
+    /// Sample index of the last step handed out, so a look-back never reaches it.
+    private var lastEmittedIndex: Int?
     private var found: [Double] = []
 
     public init(configuration: Configuration = Configuration()) {
@@ -188,6 +204,7 @@ public struct StepDetector: Sendable {
         resolvedHops = 0
         nextEventIndex = 1
         lastStep = nil
+        lastEmittedIndex = nil
     }
 
     private mutating func endSegment() {
@@ -259,13 +276,18 @@ public struct StepDetector: Sendable {
             nextEventIndex += 1
             let period = periods[min(hop, knownHops - 1) - periodBase]
             guard period > 0 else {
-                settle()
+                endBout()
                 continue
             }
             let value = filtered[index - base]
             guard value > configuration.minimumPeak, value > filtered[index - 1 - base], value >= filtered[index + 1 - base] else { continue }
             let time = origin + Double(index) / Self.sampleRate
             guard let last = lastStep else {
+                if let emitted = lastEmittedIndex,
+                    Double(index - emitted) < configuration.refractoryFraction * period * Self.sampleRate {
+                    continue  // the previous bout's rhythm already counted this peak
+                }
+                extendBackward(from: index, period: period)
                 pending = time
                 lastStep = (index, time, value)
                 continue
@@ -282,26 +304,91 @@ public struct StepDetector: Sendable {
             if interval > configuration.gapFraction * period {
                 let missing = Int((interval / period).rounded()) - 1
                 for k in stride(from: 1, through: missing, by: 1) {
-                    found.append(last.time + Double(k) * interval / Double(missing + 1))
+                    emit(last.time + Double(k) * interval / Double(missing + 1))
                 }
             }
             pending = time
             lastStep = (index, time, value)
         }
-        if final { settle() }
+        if final { endBout() }
     }
 
-    /// Walking stopped or a new step came: the held-back step is final.
+    /// A new step came: the held-back one is final.
     private mutating func settle() {
-        if let step = pending { found.append(step) }
+        if let step = pending {
+            emit(step)
+            lastEmittedIndex = lastStep?.index
+        }
         pending = nil
         lastStep = nil
+    }
+
+    /// A step of the current bout. Until the bout has ``Configuration/confirmingSteps`` steps
+    /// they wait in `bout`; then the steps found looking back before it are counted too.
+    private mutating func emit(_ time: Double) {
+        guard !boutConfirmed else {
+            found.append(time)
+            return
+        }
+        bout.append(time)
+        if Double(bout.count) >= configuration.confirmingSteps {
+            found += lookBackSteps
+            found += bout
+            lookBackSteps.removeAll()
+            bout.removeAll()
+            boutConfirmed = true
+        }
+    }
+
+    /// Walking stopped: a bout too short to confirm keeps its own steps, without look-back.
+    private mutating func endBout() {
+        settle()
+        found += bout
+        bout.removeAll()
+        lookBackSteps.removeAll()
+        boutConfirmed = false
+    }
+
+    /// The highest local maximum above ``Configuration/minimumPeak`` among samples
+    /// `low...high` (both within the buffer, not its first or last sample).
+    private func highestPeak(_ low: Int, _ high: Int) -> Int? {
+        var best: Int?
+        for candidate in low...high {
+            let value = filtered[candidate - base]
+            guard value > configuration.minimumPeak, value > filtered[candidate - 1 - base],
+                value >= filtered[candidate + 1 - base]
+            else { continue }
+            if best.map({ value > filtered[$0 - base] }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// A walk's first steps come before its first window that shows a period (that window is
+    /// centred seconds into the walk). From the bout's first step at `index`, steps are added
+    /// backwards while the signal keeps the rhythm: a peak one period (±``Configuration/
+    /// rhythmTolerance``) before the previous one, at most ``Configuration/lookBack`` seconds
+    /// back, never reaching the previous bout.
+    private mutating func extendBackward(from index: Int, period: Double) {
+        let periodSamples = period * Self.sampleRate
+        let limit = max(base + 1, index - Int(configuration.lookBack * Self.sampleRate),
+                        (lastEmittedIndex ?? -1) + Int(configuration.refractoryFraction * periodSamples) + 1)
+        var earlier: [Int] = []
+        var current = index
+        while true {
+            let low = max(current - Int((periodSamples * (1 + configuration.rhythmTolerance)).rounded(.up)), limit)
+            let high = min(current - Int((periodSamples * (1 - configuration.rhythmTolerance)).rounded(.down)), count - 2)
+            guard low <= high, let step = highestPeak(low, high) else { break }
+            earlier.append(step)
+            current = step
+        }
+        lookBackSteps = earlier.reversed().map { origin + Double($0) / Self.sampleRate }
     }
 
     /// Drops samples and periods no longer needed (bounded memory).
     private mutating func trim() {
         let nextHopCenter = (periodBase + periods.count) * hopSamples
-        let keepFrom = min(nextEventIndex - 1, nextHopCenter - halfWindow)
+        let lookBack = Int(configuration.lookBack * Self.sampleRate) + 1
+        let keepFrom = min(nextEventIndex - 1 - lookBack, nextHopCenter - halfWindow)
         let drop = keepFrom - base
         if drop > 4096 {
             filtered.removeFirst(drop)
