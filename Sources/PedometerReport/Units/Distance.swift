@@ -14,6 +14,40 @@ public struct Distance: Sendable, Hashable, Comparable, Codable {
 
     public static func < (lhs: Distance, rhs: Distance) -> Bool { lhs.meters < rhs.meters }
 
+    /// Race distances by name, as runners say them (`5k`, `half`, `marathon`).
+    public static let races: [String: Distance] = [
+        "5k": Distance(kilometers: 5), "8k": Distance(kilometers: 8), "10k": Distance(kilometers: 10),
+        "15k": Distance(kilometers: 15), "half": Distance(kilometers: 21.0975),
+        "halfmarathon": Distance(kilometers: 21.0975), "marathon": Distance(kilometers: 42.195),
+    ]
+
+    /// Parses a number with a unit, spaces and case ignored: `400m`, `10km`, `10 k`, `5 mi`,
+    /// `26.2mi`, `3 miles`, `800 metres`, and the race names of ``races`` (`5K`,
+    /// `half marathon`). A bare number is rejected (metres or miles?), as are negative or
+    /// non-finite values.
+    public init?(parsing text: String) {
+        guard text.first(where: { $0 != " " }) != "-" else { return nil }
+        let compact = text.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
+        if let race = Self.races[compact] {
+            self = race
+            return
+        }
+        let units: [(String, Double)] = [
+            ("kilometres", 1000), ("kilometers", 1000), ("kilometre", 1000), ("kilometer", 1000), ("km", 1000),
+            ("k", 1000), ("miles", Self.metersPerMile), ("mile", Self.metersPerMile), ("mi", Self.metersPerMile),
+            ("metres", 1), ("meters", 1), ("metre", 1), ("meter", 1), ("m", 1),
+        ]
+        for (suffix, factor) in units where compact.hasSuffix(suffix) {
+            let number = compact.dropLast(suffix.count)
+            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number),
+                value.isFinite
+            else { return nil }
+            meters = value * factor
+            return
+        }
+        return nil
+    }
+
     /// `1234 m`, `5.21 km`, `3.24 mi`.
     public func formatted(_ unit: DistanceUnit, digits: Int? = nil) -> String {
         switch unit {

@@ -42,6 +42,25 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
         }
         seconds = total
     }
+
+    /// Parses a number with a unit, as a sampling interval is written: `250ms`, `0.5s`, `10 s`,
+    /// `1m` or `1min` (minutes), `2h`; a bare number is seconds, and clock forms (`1:30`) are
+    /// accepted too. Negative or non-finite values are rejected.
+    public init?(parsingAmount text: String) {
+        let compact = text.lowercased().filter { $0 != " " }
+        let units: [(String, Double)] = [
+            ("ms", 0.001), ("sec", 1), ("s", 1), ("min", 60), ("m", 60), ("h", 3600),
+        ]
+        for (suffix, factor) in units where compact.hasSuffix(suffix) {
+            let number = compact.dropLast(suffix.count)
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                let value = Double(number), value.isFinite
+            else { return nil }
+            self.init(seconds: value * factor)
+            return
+        }
+        self.init(parsing: compact)
+    }
 }
 
 extension String {

@@ -44,7 +44,7 @@ public struct Pace: Sendable, Hashable, Codable {
             ("min/mi", { $0 / Distance.metersPerMile }), ("/mi", { $0 / Distance.metersPerMile }),
             ("min/km", { $0 / 1000 }), ("/km", { $0 / 1000 }),
             ("km/h", { $0 > 0 ? 3.6 / $0 : nil }), ("kph", { $0 > 0 ? 3.6 / $0 : nil }),
-            ("mph", { $0 > 0 ? Distance.metersPerMile / 3600 / $0 : nil }),
+            ("mph", { $0 > 0 ? 3600 / (Distance.metersPerMile * $0) : nil }),
             ("m/s", { $0 > 0 ? 1 / $0 : nil }), ("s/m", { $0 }),
         ]
         for (suffix, convert) in units where compact.hasSuffix(suffix) {
