@@ -14,11 +14,13 @@ struct SummarizeCommand: ParsableCommand {
             searched recursively. Output is in the order of the paths whatever --jobs. Exit \
             status: 0 when every recording was summarised, 1 when some could not be read (each \
             reported on stderr as file:line:column: reason; the others are still summarised), 64 \
-            on usage errors.
+            on usage errors. Table output ends with totals over all recordings; JSON and CSV \
+            keep to one record per recording. With --output-dir, summaries go to files instead \
+            of stdout, and a rerun writes only those missing (an interrupted batch resumes).
             """
     )
 
-    @Argument(help: "Recordings, or folders to search for them.")
+    @Argument(help: "Recordings, or folders to search for them; - reads a list of paths from stdin, one per line.")
     var paths: [String]
 
     @Option(help: "Output: table, json (one JSON object per recording per line) or csv (header once).")
@@ -33,6 +35,24 @@ struct SummarizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
     var stride: Double?
 
+    @Option(help: ArgumentHelp("Split each recording every kilometre or mile: a table of splits, or a splits array in JSON.", valueName: "km|mi"))
+    var splits: SplitUnit?
+
+    @Flag(help: "Show the run/walk intervals of each recording, with totals and average pace across them.")
+    var intervals = false
+
+    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write one summary file per recording into DIR (<name>-<hash>.summary.json, .csv or .txt) instead of stdout, skipping recordings already written.", valueName: "DIR"))
+    var outputDirectory: String?
+
+    @Option(help: ArgumentHelp("Write one SVG chart per recording into DIR (<name>-<hash>.svg): cadence and pace over time, intervals shaded, splits marked.", valueName: "DIR"))
+    var chart: String?
+
+    @Flag(help: "With --output-dir, rewrite summaries that already exist.")
+    var force = false
+
+    @Option(help: "Progress bar on stderr: auto (when stderr is a terminal), always or never.")
+    var progress: ProgressBar.Mode = .auto
+
     @OptionGroup var ingest: IngestOptionGroup
 
     @Option(help: "Recordings read at once (default: one per core).")
@@ -40,12 +60,26 @@ struct SummarizeCommand: ParsableCommand {
 
     enum SummaryOutput: String, ExpressibleByArgument, CaseIterable {
         case table, json, csv
+
+        /// The extension of the files `--output-dir` writes.
+        var fileExtension: String {
+            switch self {
+            case .table: return "txt"
+            case .json: return "json"
+            case .csv: return "csv"
+            }
+        }
     }
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let height, !(0.5...2.5).contains(height) { throw ValidationError("--height must be between 0.5 and 2.5 metres") }
         if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
+        if format == .csv && (splits != nil || intervals) {
+            throw ValidationError("--splits and --intervals need --format table or json (a CSV row has no room for them)")
+        }
+        if force && outputDirectory == nil { throw ValidationError("--force needs --output-dir") }
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (paths from stdin) can be given once") }
     }
 
     /// The engine settings these options describe.
@@ -53,17 +87,68 @@ struct SummarizeCommand: ParsableCommand {
         PedometerConfiguration(height: height ?? StrideModel.defaultHeight, walkingStride: stride)
     }
 
+    /// The paths given, `-` replaced by the lines of standard input (blank lines skipped).
+    func expandedPaths() -> [String] {
+        var result: [String] = []
+        for path in paths {
+            guard path == "-" else {
+                result.append(path)
+                continue
+            }
+            while let line = readLine(strippingNewline: true) {
+                let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { result.append(trimmed) }
+            }
+        }
+        return result
+    }
+
+    /// A recording summarised, with the sections asked for (and its chart written, with
+    /// `--chart`).
+    func summarize(
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration
+    ) throws(RecordingFailure) -> RecordingSummary {
+        let processed: SummaryBuilder.Processed
+        do throws(IngestError) {
+            processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
+        } catch {
+            throw .ingest(error)
+        }
+        if let chart {
+            do throws(AtomicFile.WriteError) {
+                try ChartOutput.write(processed, to: chart, units: units, splits: splits)
+            } catch {
+                throw .write(error)
+            }
+        }
+        var summary = SummaryBuilder.summary(processed)
+        if let splits {
+            summary.splits = SplitSummary(unit: splits, splits: Split.splits(of: processed.pedometer, every: splits))
+        }
+        if intervals { summary.intervals = IntervalSummary(processed.pedometer.intervals) }
+        return summary
+    }
+
     func run() throws {
         let options = try ingest.options()
         let configuration = pedometerConfiguration
-        let recordings = RecordingDiscovery.recordings(in: paths)
+        let recordings = RecordingDiscovery.recordings(in: expandedPaths())
+        if let outputDirectory {
+            try write(recordings, to: outputDirectory, options: options, configuration: configuration)
+            return
+        }
+        let bar = progress.isOn ? ProgressBar(sizes: recordings.map(ProgressBar.size(of:))) : nil
+        func emit(_ text: String, terminator: String = "\n") {
+            if let bar { bar.printAbove(text, terminator: terminator) } else { print(text, terminator: terminator) }
+        }
         var failures = 0
-        var printed = 0
-        if format == .csv { print(SummaryWriter.csvHeader) }
-        OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<RecordingSummary, IngestError> in
-            do throws(IngestError) {
-                let processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
-                return .success(SummaryBuilder.summary(processed))
+        var totals = SummaryTotals()
+        if format == .csv { emit(SummaryWriter.csvHeader) }
+        let command = self
+        OrderedBatch.run(Array(recordings.indices), jobs: jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
+            defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
+            do throws(RecordingFailure) {
+                return .success(try command.summarize(recordings[index], options: options, configuration: configuration))
             } catch {
                 return .failure(error)
             }
@@ -72,19 +157,95 @@ struct SummarizeCommand: ParsableCommand {
             case .success(let summary):
                 switch format {
                 case .table:
-                    print((printed > 0 ? "\n" : "") + SummaryWriter.table(summary, units: units), terminator: "")
-                case .json: print(SummaryWriter.json(summary))
-                case .csv: print(SummaryWriter.csvRow(summary))
+                    emit((totals.recordings > 0 ? "\n" : "") + SummaryWriter.table(summary, units: units), terminator: "")
+                case .json: emit(SummaryWriter.json(summary))
+                case .csv: emit(SummaryWriter.csvRow(summary))
                 }
-                printed += 1
+                totals.add(summary)
             case .failure(let error):
                 failures += 1
-                StandardError.print("\(error)")
-                if format == .json { print(InspectReport.json(failure: error, source: recordings[index])) }
+                totals.failed += 1
+                if let bar { bar.printError("\(error)") } else { StandardError.print("\(error)") }
+                if format == .json, case .ingest(let error) = error {
+                    emit(InspectReport.json(failure: error, source: recordings[index]))
+                }
             }
         })
+        // Totals only in the table: JSON Lines and CSV stay one record per recording.
+        if format == .table && recordings.count > 1 && totals.recordings > 0 {
+            emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
+        }
+        bar?.finish()
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Why a recording has no summary (or no summary file or chart).
+    enum RecordingFailure: Error, CustomStringConvertible {
+        case ingest(IngestError)
+        case write(AtomicFile.WriteError)
+
+        var description: String {
+            switch self {
+            case .ingest(let error): return "\(error)"
+            case .write(let error): return error.description
+            }
+        }
+    }
+
+    /// The summary file of a recording: `DIR/<name>-<hash of the path>.summary.<format>`, the
+    /// name and hash as the chart's (``RecordingFileName/stem(for:)``).
+    func outputPath(for recording: String, in directory: String) -> String {
+        (directory as NSString).appendingPathComponent(
+            RecordingFileName.stem(for: recording) + ".summary." + format.fileExtension)
+    }
+
+    /// `--output-dir`: one file per recording, written atomically, those already there skipped
+    /// unless `--force`; one line of counts on stderr.
+    func write(
+        _ recordings: [String], to directory: String, options: IngestOptions, configuration: PedometerConfiguration
+    ) throws {
+        let targets = recordings.map { outputPath(for: $0, in: directory) }
+        let pending = recordings.indices.filter { force || !FileManager.default.fileExists(atPath: targets[$0]) }
+        let skipped = recordings.count - pending.count
+        let bar = progress.isOn ? ProgressBar(sizes: pending.map { ProgressBar.size(of: recordings[$0]) }) : nil
+        let command = self
+        let format = self.format
+        let units = self.units
+        var failures = 0
+        OrderedBatch.run(pending, jobs: jobs, work: { index -> Result<Void, RecordingFailure> in
+            defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
+            let summary: RecordingSummary
+            do throws(RecordingFailure) {
+                summary = try command.summarize(recordings[index], options: options, configuration: configuration)
+            } catch {
+                return .failure(error)
+            }
+            let text: String
+            switch format {
+            case .table: text = SummaryWriter.table(summary, units: units)
+            case .json: text = SummaryWriter.json(summary) + "\n"
+            case .csv: text = SummaryWriter.csvHeader + "\n" + SummaryWriter.csvRow(summary) + "\n"
+            }
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.write(text, to: targets[index])
+            } catch {
+                return .failure(.write(error))
+            }
+            return .success(())
+        }, deliver: { _, result in
+            guard case .failure(let failure) = result else { return }
+            failures += 1
+            if let bar { bar.printError(failure.description) } else { StandardError.print(failure.description) }
+        })
+        bar?.finish()
+        var report = "summarize: \(pending.count - failures) written, \(skipped) skipped"
+        if skipped > 0 { report += " (already in \(directory); --force rewrites them)" }
+        if failures > 0 { report += ", \(failures) failed" }
+        StandardError.print(report)
         if failures > 0 { throw ExitCode(1) }
     }
 }
 
 extension UnitSystem: ExpressibleByArgument {}
+extension SplitUnit: ExpressibleByArgument {}
+extension ProgressBar.Mode: ExpressibleByArgument {}

@@ -29,6 +29,10 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
     public var groundTruthSteps: Int?
     /// Data-quality remarks: skipped rows, sampling problems, inferred units.
     public var warnings: [String]
+    /// The kilometre or mile splits, only when asked for (`--splits`).
+    public var splits: SplitSummary?
+    /// The run/walk intervals, only when asked for (`--intervals`).
+    public var intervals: IntervalSummary?
 
     public init(
         source: String, format: String, startDate: String?, durationSeconds: Double,
@@ -65,13 +69,14 @@ extension RecordingSummary {
         case source, format, startDate, durationSeconds, activeDurationSeconds, steps, stepsSource, distanceMeters
         case distanceMethod, averageActivePaceSecondsPerMeter, averageCadenceStepsPerSecond, maxCadenceStepsPerSecond
         case currentPaceSecondsPerMeter, floorsAscended, floorsDescended, referenceSteps, referenceDistanceMeters
-        case groundTruthSteps, warnings
+        case groundTruthSteps, warnings, splits, intervals
     }
 
     /// The schema's core keys are always written, `null` when the value cannot be known
     /// (`distanceMeters`, `distanceMethod`, `averageActivePaceSecondsPerMeter`,
     /// `averageCadenceStepsPerSecond`, `floorsAscended`, `floorsDescended`); the other optional
-    /// keys only when present.
+    /// keys only when present (`splits` and `intervals` only when asked for, so the default
+    /// schema is unchanged).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(source, forKey: .source)
@@ -93,5 +98,7 @@ extension RecordingSummary {
         try container.encodeIfPresent(referenceDistanceMeters, forKey: .referenceDistanceMeters)
         try container.encodeIfPresent(groundTruthSteps, forKey: .groundTruthSteps)
         try container.encode(warnings, forKey: .warnings)
+        try container.encodeIfPresent(splits, forKey: .splits)
+        try container.encodeIfPresent(intervals, forKey: .intervals)
     }
 }

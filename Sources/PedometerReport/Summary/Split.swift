@@ -1,0 +1,134 @@
+import PedometerCore
+
+/// Unit a run is split by.
+public enum SplitUnit: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Kilometre splits.
+    case km
+    /// Mile splits.
+    case mi
+
+    /// Metres in one split.
+    public var meters: Double {
+        switch self {
+        case .km: return 1000
+        case .mi: return Distance.metersPerMile
+        }
+    }
+}
+
+/// One split of a run: a kilometre or mile (the last may be partial).
+public struct Split: Sendable, Hashable, Codable {
+    /// 1-based.
+    public var number: Int
+    /// Seconds since time 0, when the split's distance began.
+    public var start: Double
+    /// Seconds since time 0, when the split's distance was complete.
+    public var end: Double
+    /// Metres: the unit's, except for the last, partial split.
+    public var distance: Double
+    /// Metres from the start of the run to the end of the split.
+    public var cumulativeDistance: Double
+
+    public init(number: Int, start: Double, end: Double, distance: Double, cumulativeDistance: Double) {
+        self.number = number
+        self.start = start
+        self.end = end
+        self.distance = distance
+        self.cumulativeDistance = cumulativeDistance
+    }
+
+    /// Seconds.
+    public var duration: Double { end - start }
+    /// Seconds per metre; `nil` for a split without distance.
+    public var pace: Double? { distance > 0 ? duration / distance : nil }
+
+    /// The longest time, seconds, a step's length is spread over: a longer gap before a step
+    /// is a pause, and the distance does not grow during it.
+    public static let maximumStrideTime = 2.0
+
+    /// The splits of a finished run: times at which cumulative distance crosses each multiple of
+    /// unit (interpolated between steps).
+    ///
+    /// The cumulative distance grows at each step by that step's share of the engine's
+    /// distance (`query(from: 0, to:)` just after the step), spread linearly over the time
+    /// before the step (the gap from the previous step, at most ``maximumStrideTime``; for the
+    /// first step the gap to the second). The first split starts when that growth begins;
+    /// after the last whole unit, a partial split ends at the last step. Empty without
+    /// steps or distance.
+    public static func splits(of pedometer: Pedometer, every unit: SplitUnit) -> [Split] {
+        let curve = DistanceCurve(pedometer)
+        guard let origin = curve.points.first?.time, let total = curve.points.last?.distance, total > 0 else {
+            return []
+        }
+        var splits: [Split] = []
+        var start = origin
+        var covered = 0.0
+        var number = 1
+        while true {
+            let target = Double(number) * unit.meters
+            // A target within a micrometre of the total is the total (no empty partial split).
+            if target <= total + 1e-6 {
+                let time = curve.time(reaching: min(target, total))
+                splits.append(Split(number: number, start: start, end: time, distance: unit.meters, cumulativeDistance: target))
+                start = time
+                covered = target
+                number += 1
+                if target >= total - 1e-6 { break }
+            } else {
+                let end = curve.points.last!.time
+                splits.append(
+                    Split(number: number, start: start, end: end, distance: total - covered, cumulativeDistance: total))
+                break
+            }
+        }
+        return splits
+    }
+}
+
+/// Cumulative distance against time: a piecewise-linear curve through (time, metres) points,
+/// non-decreasing in both.
+private struct DistanceCurve {
+    var points: [(time: Double, distance: Double)] = []
+
+    init(_ pedometer: Pedometer) {
+        let steps = pedometer.steps
+        guard !steps.isEmpty else { return }
+        var previous = 0.0
+        for (index, time) in steps.enumerated() {
+            // Distance of steps 0...index: the span up to the next step (or the end).
+            let upper = index + 1 < steps.count ? steps[index + 1] : pedometer.endDate
+            let reached = pedometer.query(from: 0, to: upper).distance ?? 0
+            let value = max(reached, previous)
+            let gapBefore: Double
+            if index > 0 {
+                gapBefore = min(time - steps[index - 1], Split.maximumStrideTime)
+            } else {
+                gapBefore = steps.count > 1 ? min(steps[1] - time, Split.maximumStrideTime) : 0
+            }
+            let begin = max(time - gapBefore, points.last?.time ?? 0)
+            if points.isEmpty {
+                points.append((begin, 0))
+            } else if begin > points[points.count - 1].time {
+                points.append((begin, previous))
+            }
+            points.append((time, value))
+            previous = value
+        }
+    }
+
+    /// The first time the curve reaches `distance` (which is at most the last point's).
+    func time(reaching distance: Double) -> Double {
+        // First point at or beyond the distance.
+        var low = 0
+        var high = points.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].distance < distance { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return points[0].time }
+        let a = points[low - 1]
+        let b = points[low]
+        guard b.distance > a.distance else { return b.time }
+        return a.time + (b.time - a.time) * (distance - a.distance) / (b.distance - a.distance)
+    }
+}

@@ -1,0 +1,38 @@
+/// Sums over the recordings of a batch: the last block of `summarize`'s table.
+public struct SummaryTotals: Sendable, Hashable, Codable {
+    /// Recordings summarised.
+    public var recordings = 0
+    /// Recordings that could not be read.
+    public var failed = 0
+    public var steps = 0
+    /// Metres, over the recordings with a distance.
+    public var distanceMeters = 0.0
+    /// Recordings that have a distance.
+    public var recordingsWithDistance = 0
+    public var durationSeconds = 0.0
+    public var activeDurationSeconds = 0.0
+    /// Active seconds of the recordings that have a distance (what the average pace divides).
+    private var activeSecondsWithDistance = 0.0
+
+    public init() {}
+
+    /// Adds a recording.
+    public mutating func add(_ summary: RecordingSummary) {
+        recordings += 1
+        steps += summary.steps
+        durationSeconds += summary.durationSeconds
+        activeDurationSeconds += summary.activeDurationSeconds
+        if let distance = summary.distanceMeters, distance.isFinite {
+            distanceMeters += distance
+            recordingsWithDistance += 1
+            activeSecondsWithDistance += summary.activeDurationSeconds
+        }
+    }
+
+    /// Active time / distance over the recordings that have both, like
+    /// `averageActivePace`; `nil` without distance.
+    public var averageActivePaceSecondsPerMeter: Double? {
+        guard distanceMeters > 0, activeSecondsWithDistance > 0 else { return nil }
+        return activeSecondsWithDistance / distanceMeters
+    }
+}

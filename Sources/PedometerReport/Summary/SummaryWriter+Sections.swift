@@ -1,0 +1,100 @@
+/// The optional blocks of the table: splits, intervals, and the totals of a batch.
+extension SummaryWriter {
+    /// The split table: number, distance, time, pace, and cumulative distance and time.
+    static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
+        let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
+        let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
+        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance)"] }
+        var rows = [["Split", "Distance", "Time", "Pace", "Cumulative", ""]]
+        for item in splits.items {
+            let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
+            rows.append([
+                "\(item.number)" + (partial ? " (part)" : ""),
+                Distance(meters: item.distanceMeters).formatted(unit),
+                TimeSpan(seconds: item.durationSeconds).clock,
+                item.paceSecondsPerMeter.map { Pace(secondsPerMeter: $0).formatted(paceUnit) } ?? "–",
+                Distance(meters: item.cumulativeDistanceMeters).formatted(unit),
+                TimeSpan(seconds: item.cumulativeSeconds).clock,
+            ])
+        }
+        return ["  Splits (\(splits.unit.rawValue)):"] + aligned(rows, rightAligned: [1, 2, 4, 5]).map { "    " + $0 }
+    }
+
+    /// The interval table, then the totals over all intervals and per kind.
+    static func intervalLines(_ intervals: IntervalSummary, _ units: UnitSystem) -> [String] {
+        guard !intervals.items.isEmpty else { return ["  Intervals: none"] }
+        func distance(_ meters: Double?) -> String {
+            guard let meters else { return "N/A" }
+            return units == .imperial ? Distance(meters: meters).formatted(.miles) : Distance(meters: meters).formatted(.meters)
+        }
+        func pace(_ secondsPerMeter: Double?) -> String {
+            guard let secondsPerMeter else { return "–" }
+            let value = Pace(secondsPerMeter: secondsPerMeter)
+            switch units {
+            case .metric: return value.formatted(.minutesPerKilometer)
+            case .imperial: return value.formatted(.minutesPerMile)
+            case .both: return value.formatted(.minutesPerKilometer) + "  " + value.formatted(.minutesPerMile)
+            }
+        }
+        var rows = [["#", "Kind", "Start", "Duration", "Steps", "Distance", "Pace"]]
+        for (index, item) in intervals.items.enumerated() {
+            rows.append([
+                "\(index + 1)", item.kind, TimeSpan(seconds: item.startSeconds).clock,
+                TimeSpan(seconds: item.durationSeconds).clock, "\(item.steps)", distance(item.distanceMeters),
+                pace(item.paceSecondsPerMeter),
+            ])
+        }
+        // Per kind only when there is more than one.
+        for totals in [intervals.totals] + (intervals.byKind.count > 1 ? intervals.byKind : []) {
+            let label = totals.kind.map { "\($0) ×\(totals.count)" } ?? "total ×\(totals.count)"
+            rows.append([
+                "", label, "", TimeSpan(seconds: totals.durationSeconds).clock, "\(totals.steps)",
+                distance(totals.distanceMeters), pace(totals.averagePaceSecondsPerMeter),
+            ])
+        }
+        var lines = aligned(rows, rightAligned: [0, 2, 3, 4, 5]).map { "    " + $0 }
+        // A rule between the intervals and the totals.
+        let width = lines.map(\.count).max() ?? 0
+        lines.insert("    " + String(repeating: "-", count: max(width - 4, 0)), at: intervals.items.count + 1)
+        return ["  Intervals (average pace = total time / total distance):"] + lines
+    }
+
+    /// The totals of a batch, a block like a recording's.
+    public static func totalsTable(_ totals: SummaryTotals, units: UnitSystem = .both) -> String {
+        var lines = ["Total  [\(totals.recordings) recording\(totals.recordings == 1 ? "" : "s")"
+            + (totals.failed > 0 ? ", \(totals.failed) failed" : "") + "]"]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+        }
+        row("Duration", TimeSpan(seconds: totals.durationSeconds).hoursMinutesSeconds
+            + "   active " + TimeSpan(seconds: totals.activeDurationSeconds).hoursMinutesSeconds)
+        row("Steps", "\(totals.steps)")
+        if totals.recordingsWithDistance > 0 {
+            var text = distanceText(Distance(meters: totals.distanceMeters), units)
+            if totals.recordingsWithDistance < totals.recordings {
+                text += "   (\(totals.recordingsWithDistance) of \(totals.recordings) recordings have a distance)"
+            }
+            row("Distance", text)
+        } else {
+            row("Distance", "N/A")
+        }
+        row("Avg pace", paceText(totals.averageActivePaceSecondsPerMeter, units))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rows padded into columns two spaces apart, trailing spaces trimmed.
+    static func aligned(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                line += (index > 0 ? "  " : "") + (rightAligned.contains(index) ? pad + cell : cell + pad)
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

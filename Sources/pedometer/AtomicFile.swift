@@ -1,0 +1,37 @@
+import Foundation
+
+/// Files written so that a reader, or a rerun after an interruption, sees the old content or
+/// the new one, never a part.
+enum AtomicFile {
+    /// A file that could not be written.
+    struct WriteError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): cannot write: \(reason)" }
+    }
+
+    /// Writes `text` to a hidden temporary file in `path`'s folder (created when needed), then
+    /// renames it to `path`. The temporary file is removed when anything fails.
+    static func write(_ text: String, to path: String) throws(WriteError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
+        }
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary), options: [.withoutOverwriting])
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw WriteError(path: path, reason: error.localizedDescription)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? manager.removeItem(atPath: temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+}

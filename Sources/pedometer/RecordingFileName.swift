@@ -1,0 +1,54 @@
+import Foundation
+
+/// Names of the files written per recording (`summarize --output-dir`, `--chart`): stable
+/// for a given path, distinct for recordings of the same name in different folders.
+enum RecordingFileName {
+    /// The file name, without extension, of what is written for a recording: the recording's name
+    /// (last path component without its extension, characters other than letters, digits,
+    /// `.`, `_` and `-` replaced by `_`) and 8 hex digits of a hash (FNV-1a) of the whole
+    /// path as given, lexically normalised. The same path always gives the same name; two
+    /// recordings with the same name in different folders get different ones.
+    static func stem(for source: String) -> String {
+        let normalized = normalize(source)
+        var stem = ""
+        for scalar in displayName(normalized).unicodeScalars {
+            let safe = scalar.isASCII
+                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || scalar == "." || scalar == "_" || scalar == "-")
+            stem.unicodeScalars.append(safe ? scalar : "_")
+        }
+        while stem.hasPrefix(".") { stem.removeFirst() }
+        if stem.isEmpty { stem = "recording" }
+        if stem.count > 80 { stem = String(stem.prefix(80)) }
+        return stem + "-" + hex(fnv1a(normalized))
+    }
+
+    /// The last path component without its extension (`run.csv` → `run`, `walk.zip` → `walk`).
+    static func displayName(_ source: String) -> String {
+        let name = (normalize(source) as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return stem.isEmpty ? name : stem
+    }
+
+    /// `./a//b/` → `a/b` (lexically; symbolic links and `..` are left alone).
+    private static func normalize(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        if parts.isEmpty { return path.hasPrefix("/") ? "/" : path }
+        let absolute = path.hasPrefix("/")
+        return (absolute ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let text = String(UInt32(truncatingIfNeeded: value ^ (value >> 32)), radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import PedometerCore
+import PedometerIngest
+import PedometerReport
+
+/// `pedometer series`: the CMPedometer update stream of one recording as CSV.
+struct SeriesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "series",
+        abstract: "A recording's cumulative steps and distance, cadence and pace at regular times, as CSV.",
+        discussion: """
+            Columns: time (s since the recording's start), steps and distance (m) from the \
+            start, cadence (steps/s) and currentPace (s/m) over the trailing window, empty when \
+            unknown: what a CMPedometer update handler would receive at each tick, with the \
+            values settled once the whole recording is known. Rows at every multiple of --every, \
+            then one at the end of the recording. --steps lists the step times instead. Exit \
+            status: 0, 1 when the recording cannot be read, 64 on usage errors.
+            """
+    )
+
+    @Argument(help: "A recording (file, recording folder or zip).")
+    var path: String
+
+    @Option(help: ArgumentHelp("Time between rows: 0.5s, 1s, 10s, 1m, 250ms.", valueName: "interval"))
+    var every: String = "1s"
+
+    @Flag(help: "List every step time (s) instead, one per line.")
+    var steps = false
+
+    @Option(help: ArgumentHelp("Body height in metres, for the stride model (default \(StrideModel.defaultHeight)).", valueName: "m"))
+    var height: Double?
+
+    @Option(help: ArgumentHelp("Your walking step length in metres (one step); overrides GPS calibration.", valueName: "m"))
+    var stride: Double?
+
+    @OptionGroup var ingest: IngestOptionGroup
+
+    /// The fewest seconds between rows: finer than the detector's resampling says nothing.
+    static let shortestInterval = 0.01
+
+    /// The rows at most: a week at 1 s is 604,800.
+    static let mostRows = 10_000_000
+
+    func interval() throws -> Double {
+        guard let span = TimeSpan(parsingAmount: every), span.seconds.isFinite, span.seconds >= Self.shortestInterval else {
+            throw ValidationError("--every: cannot read '\(every)' as an interval of at least 0.01 s (e.g. 0.5s, 1s, 10s, 1m)")
+        }
+        return span.seconds
+    }
+
+    func validate() throws {
+        _ = try interval()
+        if let height, !(0.5...2.5).contains(height) { throw ValidationError("--height must be between 0.5 and 2.5 metres") }
+        if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
+    }
+
+    func run() throws {
+        let options = try ingest.options()
+        let configuration = PedometerConfiguration(height: height ?? StrideModel.defaultHeight, walkingStride: stride)
+        let processed: SummaryBuilder.Processed
+        do throws(IngestError) {
+            processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
+        } catch {
+            StandardError.print("\(error)")
+            throw ExitCode(1)
+        }
+        var output = OutputBuffer()
+        if steps {
+            output.append("time")
+            for time in processed.pedometer.steps { output.append(NumberText.fixed(time, digits: 3)) }
+        } else {
+            output.append("time,steps,cadence,currentPace,distance")
+            for row in Self.rows(processed.pedometer, every: try interval()) { output.append(row) }
+        }
+        output.flush()
+    }
+
+    /// The CSV rows (no header) at every multiple of `every` up to the end, then at the end.
+    static func rows(_ pedometer: Pedometer, every: Double) -> [String] {
+        let end = pedometer.endDate
+        var times: [Double] = []
+        var tick = 1
+        while Double(tick) * every < end && times.count < mostRows {
+            times.append(Double(tick) * every)
+            tick += 1
+        }
+        if end > 0 { times.append(end) }
+        func number(_ value: Double?, _ digits: Int) -> String {
+            guard let value, value.isFinite else { return "" }
+            return NumberText.fixed(value, digits: digits)
+        }
+        return times.map { time in
+            let data = pedometer.query(from: 0, to: time)
+            return [
+                NumberText.fixed(time, digits: 3), String(data.numberOfSteps), number(data.currentCadence, 4),
+                number(data.currentPace, 4), number(data.distance, 2),
+            ].joined(separator: ",")
+        }
+    }
+}
+
+/// Standard output written in large blocks: a long series is millions of short lines.
+struct OutputBuffer {
+    private var buffer = ""
+
+    mutating func append(_ line: String) {
+        buffer += line
+        buffer += "\n"
+        if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
+    }
+}

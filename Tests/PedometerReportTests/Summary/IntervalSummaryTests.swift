@@ -1,0 +1,65 @@
+import Testing
+import PedometerCore
+@testable import PedometerReport
+
+@Suite struct IntervalSummaryTests {
+    /// The seed calculator's example: 30 s run, 30 s walk, repeated.
+    @Test func totalsAndAveragePaceAcrossIntervals() throws {
+        let intervals = (0..<4).map { index in
+            ActivityInterval(
+                activity: index.isMultiple(of: 2) ? .running : .walking, start: Double(index * 30),
+                end: Double(index * 30 + 30), steps: index.isMultiple(of: 2) ? 80 : 50,
+                distance: index.isMultiple(of: 2) ? 100 : 40)
+        }
+        let summary = IntervalSummary(intervals)
+        #expect(summary.items.map(\.kind) == ["running", "walking", "running", "walking"])
+        #expect(summary.items[0].paceSecondsPerMeter == 0.3)
+        #expect(summary.totals.count == 4)
+        #expect(summary.totals.durationSeconds == 120)
+        #expect(summary.totals.steps == 260)
+        #expect(summary.totals.distanceMeters == 280)
+        #expect(summary.totals.averagePaceSecondsPerMeter == 120.0 / 280)
+        #expect(summary.byKind.map(\.kind) == ["walking", "running"])
+        #expect(summary.byKind[1].averagePaceSecondsPerMeter == 0.3)
+        #expect(summary.byKind[0].averagePaceSecondsPerMeter == 0.75)
+
+        let table = SummaryWriter.intervalLines(summary, .metric).joined(separator: "\n")
+        #expect(table.contains("total ×4"))
+        #expect(table.contains("running ×2"))
+        // 120 s / 280 m = 7:09 min/km.
+        #expect(table.contains("7:09 min/km"))
+    }
+
+    @Test func noDistanceMeansNoPace() {
+        let summary = IntervalSummary([ActivityInterval(activity: .stationary, start: 0, end: 10, steps: 0, distance: nil)])
+        #expect(summary.totals.distanceMeters == nil)
+        #expect(summary.totals.averagePaceSecondsPerMeter == nil)
+        #expect(SummaryWriter.intervalLines(summary, .both).joined().contains("N/A"))
+        #expect(SummaryWriter.intervalLines(IntervalSummary(items: []), .both) == ["  Intervals: none"])
+    }
+
+    @Test func batchTotals() {
+        func summary(steps: Int, distance: Double?, active: Double) -> RecordingSummary {
+            RecordingSummary(
+                source: "x", format: "generic", startDate: nil, durationSeconds: active + 10,
+                activeDurationSeconds: active, steps: steps, stepsSource: "acceleration", distanceMeters: distance,
+                distanceMethod: nil, averageActivePaceSecondsPerMeter: nil, averageCadenceStepsPerSecond: nil,
+                maxCadenceStepsPerSecond: nil, currentPaceSecondsPerMeter: nil, floorsAscended: nil,
+                floorsDescended: nil, referenceSteps: nil, referenceDistanceMeters: nil, groundTruthSteps: nil,
+                warnings: [])
+        }
+        var totals = SummaryTotals()
+        totals.add(summary(steps: 100, distance: 80, active: 60))
+        totals.add(summary(steps: 50, distance: nil, active: 30))
+        totals.failed = 1
+        #expect(totals.recordings == 2 && totals.steps == 150 && totals.distanceMeters == 80)
+        #expect(totals.durationSeconds == 110)
+        // The pace counts only the recordings with a distance.
+        #expect(totals.averageActivePaceSecondsPerMeter == 0.75)
+        let text = SummaryWriter.totalsTable(totals)
+        #expect(text.hasPrefix("Total  [2 recordings, 1 failed]\n"))
+        #expect(text.contains("(1 of 2 recordings have a distance)"))
+        // The default JSON has neither splits nor intervals.
+        #expect(!SummaryWriter.json(summary(steps: 1, distance: 1, active: 1)).contains("splits"))
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import PedometerCore
+@testable import PedometerReport
+
+@Suite struct SplitTests {
+    /// A finished engine fed `count` steps at `cadence` steps/s from `start`, each `stride` metres.
+    private func engine(steps count: Int, cadence: Double = 1.8, start: Double = 10, stride: Double = 1) -> Pedometer {
+        var engine = Pedometer(configuration: PedometerConfiguration(walkingStride: stride))
+        for index in 0..<count { engine.recordStep(at: start + Double(index) / cadence) }
+        engine.finish()
+        return engine
+    }
+
+    @Test func steadyWalkSplitsEveryKilometre() throws {
+        let engine = engine(steps: 2500)
+        let total = try #require(engine.snapshot().distance)
+        #expect(abs(total - 2500) < 1e-6)
+        let splits = Split.splits(of: engine, every: .km)
+        #expect(splits.map(\.number) == [1, 2, 3])
+        #expect(splits.map(\.distance).map { ($0 * 1e6).rounded() / 1e6 } == [1000, 1000, 500])
+        #expect(abs(splits[2].cumulativeDistance - 2500) < 1e-6)
+        // 1000 steps at 1.8/s per kilometre; the first begins one step before the first step.
+        #expect(abs(splits[0].start - (10 - 1 / 1.8)) < 1e-9)
+        for split in splits.prefix(2) { #expect(abs(split.duration - 1000 / 1.8) < 1e-6) }
+        #expect(abs(splits[2].duration - 500 / 1.8) < 1e-6)
+        for split in splits { #expect(abs(try #require(split.pace) - 1 / 1.8) < 1e-9) }
+        // Contiguous, and the last ends at the last step.
+        for (a, b) in zip(splits, splits.dropFirst()) { #expect(a.end == b.start) }
+        #expect(splits.last?.end == engine.steps.last)
+    }
+
+    @Test func milesAndAnExactMultiple() {
+        let miles = Split.splits(of: engine(steps: 3300), every: .mi)
+        #expect(miles.count == 3)
+        #expect(abs(miles[0].distance - 1609.344) < 1e-9)
+        #expect(abs(miles[2].distance - (3300 - 2 * 1609.344)) < 1e-6)
+        // Exactly 2 km: two splits, no empty third.
+        let exact = Split.splits(of: engine(steps: 2000), every: .km)
+        #expect(exact.count == 2)
+        #expect(exact.allSatisfy { $0.distance == 1000 })
+    }
+
+    @Test func aPauseIsNotSpreadIntoTheDistance() {
+        var engine = Pedometer(configuration: PedometerConfiguration(walkingStride: 1))
+        for index in 0..<600 { engine.recordStep(at: Double(index) / 1.8) }
+        // Stand still for ten minutes, then walk on.
+        let resume = 599 / 1.8 + 600
+        for index in 0..<600 { engine.recordStep(at: resume + Double(index) / 1.8) }
+        engine.finish()
+        let splits = Split.splits(of: engine, every: .km)
+        #expect(splits.count == 2)
+        // The pause sits inside the first kilometre, which ends 400 steps after walking resumes.
+        #expect(abs(splits[0].end - (resume + 399 / 1.8)) < 1e-6)
+        #expect(splits[0].duration > 600)
+        #expect(abs(splits[1].duration - 200 / 1.8) < 1e-6)
+    }
+
+    @Test func noStepsNoSplits() {
+        var engine = Pedometer()
+        engine.finish()
+        #expect(Split.splits(of: engine, every: .km).isEmpty)
+        #expect(Split.splits(of: self.engine(steps: 1), every: .km).count == 1)
+        #expect(SplitUnit.mi.meters == 1609.344)
+        #expect(Split(number: 1, start: 0, end: 10, distance: 0, cumulativeDistance: 0).pace == nil)
+    }
+}

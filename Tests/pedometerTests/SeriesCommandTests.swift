@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pedometer series`.
+@Suite struct SeriesCommandTests {
+    private let walk = CommandRunner.packageRoot.appendingPathComponent("Fixtures/oxford/Samsung_Dario_Hard_BackPocket_1").path
+
+    /// The rows of a CSV output, split into fields, after checking the header.
+    private func rows(_ text: String, header: String) -> [[String]] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == header)
+        #expect(lines.last == "")
+        return lines.dropFirst().dropLast().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func everySecondIsMonotonicAndEndsWithTheSummary() throws {
+        let output = try CommandRunner.run(["series", walk, "--every", "1s"])
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        let table = rows(output.stdout, header: "time,steps,cadence,currentPace,distance")
+        #expect(table.count > 100)
+        #expect(table.allSatisfy { $0.count == 5 })
+        let times = table.compactMap { Double($0[0]) }
+        let steps = table.compactMap { Int($0[1]) }
+        let distances = table.compactMap { Double($0[4]) }
+        #expect(times.count == table.count && steps.count == table.count && distances.count == table.count)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(zip(distances, distances.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(Array(times.prefix(3)) == [1, 2, 3])
+        // Cadence and pace are empty or positive numbers.
+        for row in table {
+            for cell in [row[2], row[3]] { #expect(cell.isEmpty || (Double(cell) ?? 0) > 0, "\(row)") }
+        }
+        // The last row is the end of the recording: the summary's steps and duration.
+        let summary = try CommandRunner.run(["summarize", "--format", "json", walk])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        #expect(steps.last == (object["steps"] as? NSNumber)?.intValue)
+        #expect(abs((times.last ?? 0) - ((object["durationSeconds"] as? NSNumber)?.doubleValue ?? 0)) < 0.001)
+    }
+
+    @Test func otherIntervals() throws {
+        let second = rows(try CommandRunner.run(["series", walk]).stdout, header: "time,steps,cadence,currentPace,distance")
+        let half = rows(try CommandRunner.run(["series", walk, "--every", "0.5s"]).stdout, header: "time,steps,cadence,currentPace,distance")
+        let ten = rows(try CommandRunner.run(["series", walk, "--every", "10s"]).stdout, header: "time,steps,cadence,currentPace,distance")
+        let minute = rows(try CommandRunner.run(["series", walk, "--every", "1m"]).stdout, header: "time,steps,cadence,currentPace,distance")
+        #expect(abs(half.count - 2 * second.count) <= 1)
+        #expect(ten.map { $0[0] }.prefix(2) == ["10.000", "20.000"])
+        #expect(minute.map { $0[0] }.prefix(1) == ["60.000"])
+        // The same end row whatever the interval.
+        #expect(Set([second.last!, half.last!, ten.last!, minute.last!]).count == 1)
+    }
+
+    @Test func stepsListsEveryStepTime() throws {
+        let output = try CommandRunner.run(["series", walk, "--steps"])
+        #expect(output.status == 0)
+        let times = rows(output.stdout, header: "time").map { Double($0[0]) }
+        #expect(times.allSatisfy { $0 != nil })
+        let values = times.compactMap { $0 }
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+        let series = try CommandRunner.run(["series", walk]).stdout.split(separator: "\n")
+        #expect(series.last?.split(separator: ",")[1] == "\(values.count)")
+    }
+
+    @Test func errors() throws {
+        for every in ["0s", "fast", "-1s", "1ms"] {
+            let output = try CommandRunner.run(["series", walk, "--every", every])
+            #expect(output.status == 64, "\(every)")
+        }
+        let missing = try CommandRunner.run(["series", "/nonexistent/walk.csv"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("/nonexistent/walk.csv"))
+        #expect(missing.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `summarize`'s batch features: `-` lists, splits, intervals, totals,
+/// corrupt files in a batch, determinism, progress and `--output-dir` resume.
+@Suite struct SummarizeBatchTests {
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    private var oxford: [String] {
+        ["Samsung_Carmelo_Hard_Armband_2", "Samsung_Dario_Hard_BackPocket_1", "Samsung_Jamie_Hard_InHand_1"]
+            .map { fixture("oxford/" + $0) }
+    }
+
+    private func jsonLines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    private func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    /// A fresh folder, removed by the caller.
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A device step log of `seconds` s at 2 steps/s and 1 m a step.
+    private func stepLog(seconds: Int, in folder: URL) throws -> String {
+        var text = "time,steps,distance\n"
+        for second in 0...seconds { text += "\(second).0,\(2 * second),\(2 * second).00\n" }
+        let path = folder.appendingPathComponent("long-walk.csv").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func everyFormatOnTheOxfordFixtures() throws {
+        let table = try CommandRunner.run(["summarize", fixture("oxford")])
+        #expect(table.status == 0)
+        #expect(table.stderr.isEmpty)
+        #expect(table.stdout.components(separatedBy: "  Steps:").count - 1 == 4)
+        #expect(table.stdout.contains("\nTotal  [3 recordings]\n"))
+        #expect(!table.stdout.contains("Splits") && !table.stdout.contains("Intervals"))
+
+        let json = try CommandRunner.run(["summarize", "--format", "json", fixture("oxford")])
+        #expect(json.status == 0)
+        let objects = try jsonLines(json.stdout)
+        #expect(objects.count == 3)
+        // The default schema: no splits, no intervals, no totals line.
+        #expect(objects.allSatisfy { $0["splits"] == nil && $0["intervals"] == nil && $0["source"] != nil })
+        // The totals add up the recordings.
+        let steps = objects.compactMap { ($0["steps"] as? NSNumber)?.intValue }.reduce(0, +)
+        #expect(table.stdout.contains("  Steps:        \(steps)\n"))
+
+        let csv = try CommandRunner.run(["summarize", "--format", "csv", fixture("oxford")])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.split(separator: "\n").count == 4)
+        #expect(!csv.stdout.contains("Total"))
+    }
+
+    @Test func dashReadsPathsFromStdin() throws {
+        let listed = try CommandRunner.run(
+            ["summarize", "--format", "json", "-"], stdin: oxford.joined(separator: "\n") + "\n\n")
+        let given = try CommandRunner.run(["summarize", "--format", "json"] + oxford)
+        #expect(listed.status == 0)
+        #expect(listed.stdout == given.stdout)
+        #expect(try jsonLines(listed.stdout).count == 3)
+        // Mixed with paths on the command line, in the order given; folders in the list are searched.
+        let mixed = try CommandRunner.run(
+            ["summarize", "--format", "csv", oxford[0], "-"], stdin: fixture("formats/steps") + "\r\n")
+        #expect(mixed.status == 0)
+        let rows = mixed.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count == 3)
+        #expect(rows.first?.hasPrefix(oxford[0]) == true)
+    }
+
+    @Test func splitsAsATableAndAsJSON() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 1300 s at 2 m/s: 2600 m, two whole kilometres of 500 s and 600 m.
+        let walk = try stepLog(seconds: 1300, in: folder)
+        let json = try CommandRunner.run(["summarize", "--format", "json", "--splits", "km", walk])
+        #expect(json.status == 0)
+        let object = try #require(try jsonLines(json.stdout).first)
+        let splits = try #require(object["splits"] as? [String: Any])
+        #expect(splits["unit"] as? String == "km")
+        let items = try #require(splits["items"] as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(items.map { ($0["number"] as? NSNumber)?.intValue } == [1, 2, 3])
+        for item in items.prefix(2) {
+            #expect(abs((number(item["durationSeconds"]) ?? 0) - 500) < 2)
+            #expect(number(item["distanceMeters"]) == 1000)
+            #expect(abs((number(item["paceSecondsPerMeter"]) ?? 0) - 0.5) < 0.002)
+        }
+        #expect(abs((number(items[2]["distanceMeters"]) ?? 0) - 600) < 1e-6)
+        #expect(abs((number(items[2]["cumulativeDistanceMeters"]) ?? 0) - (number(object["distanceMeters"]) ?? 0)) < 1e-6)
+
+        let table = try CommandRunner.run(["summarize", "--splits", "km", walk])
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("  Splits (km):\n"))
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.contains("Split") && $0.contains("Cumulative") })
+        #expect(lines[header + 1].contains("1.00 km") && lines[header + 1].contains("8:20 min/km"))
+        #expect(lines[header + 2].contains("2.00 km") && lines[header + 2].contains("16:4"))
+        #expect(lines[header + 3].contains("3 (part)") && lines[header + 3].contains("0.60 km")
+            && lines[header + 3].contains("2.60 km"))
+
+        let miles = try CommandRunner.run(["summarize", "--splits", "mi", "--units", "imperial", walk])
+        #expect(miles.stdout.contains("  Splits (mi):\n"))
+        #expect(miles.stdout.contains("1.00 mi") && miles.stdout.contains("13:25 min/mi"))
+    }
+
+    @Test func intervalsWithTotals() throws {
+        let json = try CommandRunner.run(["summarize", "--format", "json", "--intervals", oxford[2]])
+        #expect(json.status == 0)
+        let object = try #require(try jsonLines(json.stdout).first)
+        let intervals = try #require(object["intervals"] as? [String: Any])
+        let items = try #require(intervals["items"] as? [[String: Any]])
+        #expect(!items.isEmpty)
+        let totals = try #require(intervals["totals"] as? [String: Any])
+        // The intervals cover the recording: their steps and time add up to the summary's.
+        #expect((totals["steps"] as? NSNumber)?.intValue == (object["steps"] as? NSNumber)?.intValue)
+        #expect(abs((number(totals["durationSeconds"]) ?? 0) - (number(object["durationSeconds"]) ?? 0)) < 1)
+        let distance = try #require(number(totals["distanceMeters"]))
+        #expect(abs((number(totals["averagePaceSecondsPerMeter"]) ?? 0) - (number(totals["durationSeconds"]) ?? 0) / distance) < 1e-9)
+        for key in ["kind", "startSeconds", "durationSeconds", "steps", "distanceMeters", "paceSecondsPerMeter"] {
+            #expect(items[0][key] != nil, "\(key)")
+        }
+
+        let table = try CommandRunner.run(["summarize", "--intervals", oxford[2]])
+        #expect(table.stdout.contains("  Intervals (average pace = total time / total distance):\n"))
+        #expect(table.stdout.contains("Kind") && table.stdout.contains("walking") && table.stdout.contains("total ×"))
+    }
+
+    @Test func aCorruptFileInTheMiddleOfABatch() throws {
+        let bad = fixture("malformed/stray-quote.csv")
+        let paths = [oxford[0], bad, fixture("formats/sensorlog/SensorLog_walk.csv")]
+        for format in ["table", "json", "csv"] {
+            let output = try CommandRunner.run(["summarize", "--format", format, "--jobs", "2"] + paths)
+            #expect(output.status == 1, "\(format)")
+            #expect(output.stderr.hasPrefix(bad + ":"), "\(format)")
+            #expect(output.stderr.split(separator: "\n").count == 1, "\(format)")
+            #expect(output.stdout.contains("Samsung_Carmelo_Hard_Armband_2"), "\(format)")
+            #expect(output.stdout.contains("SensorLog_walk.csv"), "\(format)")
+            if format == "table" { #expect(output.stdout.contains("Total  [2 recordings, 1 failed]")) }
+        }
+    }
+
+    @Test func sameBytesWhateverTheJobCount() throws {
+        for arguments in [
+            ["--format", "json", "--splits", "km", "--intervals"], ["--splits", "mi", "--intervals"], ["--format", "csv"],
+        ] {
+            let base = ["summarize"] + arguments + [fixture("oxford"), fixture("malformed/short-row.csv"), fixture("formats/sensorlog")]
+            let one = try CommandRunner.run(base + ["--jobs", "1"])
+            let two = try CommandRunner.run(base + ["--jobs", "2"])
+            #expect(!one.stdout.isEmpty)
+            #expect(one.stdout == two.stdout, "\(arguments)")
+            #expect(one.stderr == two.stderr, "\(arguments)")
+            #expect(one.status == two.status)
+        }
+    }
+
+    @Test func progressOnlyWhenAskedOrOnATerminal() throws {
+        // Piped stderr: silent by default.
+        let quiet = try CommandRunner.run(["summarize", "--format", "json"] + oxford)
+        #expect(quiet.stderr.isEmpty)
+        let shown = try CommandRunner.run(["summarize", "--format", "json", "--progress", "always"] + oxford)
+        #expect(shown.status == 0)
+        #expect(shown.stderr.contains("3/3 files"))
+        #expect(shown.stderr.contains("MB/s"))
+        // The bar is cleared at the end, and stdout is untouched by it.
+        #expect(shown.stderr.hasSuffix("\r\u{1B}[2K"))
+        #expect(shown.stdout == quiet.stdout)
+    }
+
+    @Test func outputDirResumesAndForceRewrites() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let directory = folder.appendingPathComponent("out").path
+        let arguments = ["summarize", "--format", "json", "--output-dir", directory] + oxford
+        func files() throws -> [String] { try manager.contentsOfDirectory(atPath: directory).sorted() }
+        func modified(_ name: String) throws -> Date {
+            try #require(try manager.attributesOfItem(atPath: directory + "/" + name)[.modificationDate] as? Date)
+        }
+
+        let first = try CommandRunner.run(arguments)
+        #expect(first.status == 0)
+        #expect(first.stdout.isEmpty)
+        #expect(first.stderr == "summarize: 3 written, 0 skipped\n")
+        let names = try files()
+        #expect(names.count == 3)
+        #expect(names.allSatisfy { $0.hasSuffix(".summary.json") && !$0.hasPrefix(".") })
+        #expect(names[0].hasPrefix("Samsung_Carmelo_Hard_Armband_2-"))
+        // Each file is the recording's JSON line.
+        let content = try String(contentsOfFile: directory + "/" + names[1], encoding: .utf8)
+        #expect(content.hasSuffix("}\n") && content.contains("Samsung_Dario_Hard_BackPocket_1"))
+        let before = try names.map(modified)
+
+        try manager.removeItem(atPath: directory + "/" + names[1])
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try CommandRunner.run(arguments)
+        #expect(second.status == 0)
+        #expect(second.stderr.hasPrefix("summarize: 1 written, 2 skipped (already in \(directory); --force rewrites them)"))
+        #expect(try files() == names)
+        #expect(try modified(names[0]) == before[0])
+        #expect(try modified(names[2]) == before[2])
+        #expect(try String(contentsOfFile: directory + "/" + names[1], encoding: .utf8) == content)
+
+        let forced = try CommandRunner.run(arguments + ["--force"])
+        #expect(forced.status == 0)
+        #expect(forced.stderr == "summarize: 3 written, 0 skipped\n")
+        #expect(try modified(names[0]) > before[0])
+        // No temporary files left behind.
+        #expect(try files() == names)
+
+        // A failing recording gets no file, so that the next run retries it.
+        let bad = try CommandRunner.run(["summarize", "--output-dir", directory, fixture("malformed/stray-quote.csv")])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("summarize: 0 written, 0 skipped, 1 failed"))
+        #expect(try files() == names)
+    }
+
+    @Test func chartPerRecordingBesideTheSummary() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.appendingPathComponent("charts").path
+        let plain = try CommandRunner.run(["summarize", "--format", "json"] + oxford)
+        let charted = try CommandRunner.run(["summarize", "--format", "json", "--chart", directory, "--splits", "km"] + oxford)
+        #expect(charted.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names.count == 3)
+        #expect(names.allSatisfy { $0.hasSuffix(".svg") && !$0.hasPrefix(".") })
+        for name in names {
+            let svg = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+            #expect(svg.contains("steps/min") && svg.hasSuffix("</svg>\n"))
+        }
+        // The summaries themselves do not change (apart from the splits asked for).
+        let lines = try jsonLines(charted.stdout)
+        #expect(try jsonLines(plain.stdout).map { $0["steps"] as? Int } == lines.map { $0["steps"] as? Int })
+    }
+
+    @Test func usageErrorsExit64() throws {
+        for arguments in [
+            ["--splits", "furlong"], ["--format", "csv", "--splits", "km"], ["--format", "csv", "--intervals"],
+            ["--force"], ["--progress", "sometimes"], ["-", "-"],
+        ] {
+            let output = try CommandRunner.run(["summarize"] + arguments + ["x.csv"], stdin: "")
+            #expect(output.status == 64, "\(arguments)")
+            #expect(!output.stderr.isEmpty)
+        }
+    }
+}
