@@ -53,9 +53,29 @@ struct PeriodEstimator: Sendable {
 
         let maxLag = min(longestLag + 1, count - 1)
         centred.withUnsafeBufferPointer { x in
+            let base = UnsafeRawPointer(x.baseAddress!)
+            let stride = MemoryLayout<Double>.stride
             for lag in 1...maxLag {
-                var dot = 0.0
-                for k in 0..<(count - lag) { dot += x[k] * x[k + lag] }
+                // Eight lanes of partial sums: the products vectorise (the summation order is
+                // fixed, so the result is the same on every run).
+                let length = count - lag
+                var lanes = SIMD4<Double>(repeating: 0)
+                var more = SIMD4<Double>(repeating: 0)
+                var k = 0
+                while k + 8 <= length {
+                    let a = base.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Double>.self)
+                    let b = base.loadUnaligned(fromByteOffset: (k + lag) * stride, as: SIMD4<Double>.self)
+                    let c = base.loadUnaligned(fromByteOffset: (k + 4) * stride, as: SIMD4<Double>.self)
+                    let d = base.loadUnaligned(fromByteOffset: (k + 4 + lag) * stride, as: SIMD4<Double>.self)
+                    lanes += a * b
+                    more += c * d
+                    k += 8
+                }
+                var dot = (lanes + more).sum()
+                while k < length {
+                    dot += x[k] * x[k + lag]
+                    k += 1
+                }
                 let head = squares[count - lag]            // sum over x[0..<count-lag]
                 let tail = squares[count] - squares[lag]   // sum over x[lag..<count]
                 correlation[lag] = dot / ((head * tail).squareRoot() + 1e-12)
