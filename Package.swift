@@ -46,12 +46,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore"]),
+        // Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore", "TestSupport"]),
         .testTarget(
             name: "PedometerIngestTests",
-            dependencies: ["PedometerIngest", "PedometerCore"]
+            dependencies: ["PedometerIngest", "PedometerCore", "TestSupport"]
         ),
-        .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore"]),
+        .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore", "TestSupport"]),
         .testTarget(name: "pedometerTests", dependencies: ["pedometer"]),
     ],
     swiftLanguageModes: [.v6]

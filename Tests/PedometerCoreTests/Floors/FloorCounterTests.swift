@@ -1,5 +1,6 @@
 import Testing
 @testable import PedometerCore
+import TestSupport
 
 @Suite struct FloorCounterTests {
     @Test func countsStairsOnlyWhileWalking() {
@@ -16,7 +17,7 @@ import Testing
 
     @Test func noiseDoesNotCountFloors() {
         var counter = FloorCounter()
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         for second in 0..<600 {
             counter.add(time: Double(second), altitude: 100 + Double.random(in: -1.2...1.2, using: &generator), walking: true)
         }
@@ -30,15 +31,3 @@ import Testing
     }
 }
 
-/// SplitMix64, a small deterministic generator for test signals.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PedometerCore
+import TestSupport
 
 /// Synthetic signals with known answers (see `SyntheticSignals.swift`).
 ///

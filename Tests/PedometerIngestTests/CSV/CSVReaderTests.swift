@@ -1,5 +1,6 @@
 import Testing
 @testable import PedometerIngest
+import TestSupport
 
 /// Reads every record of a file as strings, with the line each starts on.
 private func records(_ path: String, limits: CSVReader.Limits = .init()) throws -> [(line: Int, fields: [String])] {
@@ -78,7 +79,7 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
     /// The same records whatever the chunk size, so chunk borders never split a record wrongly.
     @Test func chunkBordersDoNotMatter() throws {
         var text = "time,x,y,z\n"
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for row in 0..<300 {
             let quoted = row % 17 == 0 ? "\"\(row),\nq\"" : "\(row)"
             text += "\(Double(row) * 0.01),\(quoted),\(Double.random(in: -20...20, using: &generator)),\n"

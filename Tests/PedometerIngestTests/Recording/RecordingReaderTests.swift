@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PedometerCore
 @testable import PedometerIngest
+import TestSupport
 
 private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
     var sink = CollectingSink()
@@ -168,7 +169,7 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
     /// Random bytes, and random damage to a good file, never crash the reader: each input is
     /// read or refused with a located error.
     @Test func randomBytesNeverCrash() throws {
-        var generator = SeededGenerator(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         let good = Array(("t,x,y,z\n" + walkRows(rate: 50, seconds: 1, timeScale: 1)).utf8)
         let alphabet = Array("0123456789.,;-+eE\"\n\r\t xyz".utf8)
         for trial in 0..<400 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A folder of scratch files for one test, removed when the value is released.
 final class TemporaryFiles {
@@ -32,17 +33,3 @@ final class TemporaryFiles {
     }
 }
 
-/// A small deterministic random generator (SplitMix64) for reproducible test data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

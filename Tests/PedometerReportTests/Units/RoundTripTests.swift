@@ -1,27 +1,13 @@
 import Testing
 @testable import PedometerReport
-
-/// A small seeded generator (SplitMix64), so that property tests are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Format → parse gives back the value within the formatting's resolution, for random values.
 @Suite struct RoundTripTests {
     static let iterations = 2000
 
     @Test func clocksRoundTripToTheWholeSecond() throws {
-        var random = SeededGenerator(seed: 1)
+        var random = SplitMix64(seed: 1)
         for _ in 0..<Self.iterations {
             let seconds = Double.random(in: 0..<200_000, using: &random)
             let span = TimeSpan(seconds: seconds)
@@ -33,7 +19,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func pacesRoundTripInEveryUnit() throws {
-        var random = SeededGenerator(seed: 2)
+        var random = SplitMix64(seed: 2)
         for _ in 0..<Self.iterations {
             let pace = try #require(Pace(metersPerSecond: Double.random(in: 0.3...12, using: &random)))
             for unit in PaceUnit.allCases {
@@ -55,7 +41,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test func distancesRoundTripInEveryUnit() throws {
-        var random = SeededGenerator(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<Self.iterations {
             let distance = Distance(meters: Double.random(in: 0...200_000, using: &random))
             let cases: [(DistanceUnit, KeyPath<Distance, Double>, Double)] = [
@@ -71,7 +57,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     /// Solving for each quantity in turn from the other two gives back the one left out.
     @Test func solverIsConsistent() throws {
-        var random = SeededGenerator(seed: 4)
+        var random = SplitMix64(seed: 4)
         for _ in 0..<Self.iterations {
             let distance = Distance(meters: Double.random(in: 1...100_000, using: &random))
             let time = TimeSpan(seconds: Double.random(in: 1...50_000, using: &random))
