@@ -47,6 +47,8 @@ struct EvalCommand: ParsableCommand {
         let configuration = PedometerConfiguration(detector: try detector.configuration())
         let recordings = RecordingDiscovery.recordings(in: paths)
         let table = EvalTable(recordings: recordings)
+        // Cores the batch leaves idle read and process each recording on two threads.
+        let pipelined = recordings.count < jobs
         var ours: [Double] = []
         var device: [Double] = []
         var evaluated = 0
@@ -55,7 +57,8 @@ struct EvalCommand: ParsableCommand {
         if format == .table { print(table.header) }
         OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<EvalRow?, IngestError> in
             do throws(IngestError) {
-                let processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
+                let processed = try SummaryBuilder.process(
+                    path, options: options, configuration: configuration, pipelined: pipelined)
                 return .success(EvalRow(processed))
             } catch {
                 return .failure(error)

@@ -60,7 +60,9 @@ struct SeriesCommand: ParsableCommand {
         let configuration = PedometerConfiguration(height: height ?? StrideModel.defaultHeight, walkingStride: stride)
         let processed: SummaryBuilder.Processed
         do throws(IngestError) {
-            processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
+            processed = try SummaryBuilder.process(
+                path, options: options, configuration: configuration,
+                pipelined: ProcessInfo.processInfo.activeProcessorCount > 1)
         } catch {
             StandardError.print("\(error)")
             throw ExitCode(1)

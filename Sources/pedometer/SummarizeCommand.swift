@@ -106,11 +106,12 @@ struct SummarizeCommand: ParsableCommand {
     /// A recording summarised, with the sections asked for (and its chart written, with
     /// `--chart`).
     func summarize(
-        _ path: String, options: IngestOptions, configuration: PedometerConfiguration
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, pipelined: Bool
     ) throws(RecordingFailure) -> RecordingSummary {
         let processed: SummaryBuilder.Processed
         do throws(IngestError) {
-            processed = try SummaryBuilder.process(path, options: options, configuration: configuration)
+            processed = try SummaryBuilder.process(
+                path, options: options, configuration: configuration, pipelined: pipelined)
         } catch {
             throw .ingest(error)
         }
@@ -145,10 +146,13 @@ struct SummarizeCommand: ParsableCommand {
         var totals = SummaryTotals()
         if format == .csv { emit(SummaryWriter.csvHeader) }
         let command = self
+        // Cores the batch leaves idle read and process each recording on two threads.
+        let pipelined = recordings.count < jobs
         OrderedBatch.run(Array(recordings.indices), jobs: jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             do throws(RecordingFailure) {
-                return .success(try command.summarize(recordings[index], options: options, configuration: configuration))
+                return .success(try command.summarize(
+                    recordings[index], options: options, configuration: configuration, pipelined: pipelined))
             } catch {
                 return .failure(error)
             }
@@ -209,6 +213,8 @@ struct SummarizeCommand: ParsableCommand {
         let skipped = recordings.count - pending.count
         let bar = progress.isOn ? ProgressBar(sizes: pending.map { ProgressBar.size(of: recordings[$0]) }) : nil
         let command = self
+        // Cores the batch leaves idle read and process each recording on two threads.
+        let pipelined = pending.count < jobs
         let format = self.format
         let units = self.units
         var failures = 0
@@ -216,7 +222,8 @@ struct SummarizeCommand: ParsableCommand {
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             let summary: RecordingSummary
             do throws(RecordingFailure) {
-                summary = try command.summarize(recordings[index], options: options, configuration: configuration)
+                summary = try command.summarize(
+                    recordings[index], options: options, configuration: configuration, pipelined: pipelined)
             } catch {
                 return .failure(error)
             }

@@ -11,12 +11,25 @@ enum SummaryBuilder {
         var info: RecordingInfo
     }
 
-    /// Reads `path` into a fresh engine and finishes it.
+    /// Reads `path` into a fresh engine and finishes it. `pipelined` runs the engine on a
+    /// second thread while the reader parses (same results; for a core that would be idle).
     static func process(
-        _ path: String, options: IngestOptions, configuration: PedometerConfiguration
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, pipelined: Bool = false
     ) throws(IngestError) -> Processed {
         var pedometer = Pedometer(configuration: configuration)
-        let info = try RecordingReader.read(path, options: options, into: &pedometer)
+        let info: RecordingInfo
+        if pipelined {
+            var sink = PipelinedSink(pedometer)
+            do throws(IngestError) {
+                info = try RecordingReader.read(path, options: options, into: &sink)
+            } catch {
+                _ = sink.finish()
+                throw error
+            }
+            pedometer = sink.finish()
+        } else {
+            info = try RecordingReader.read(path, options: options, into: &pedometer)
+        }
         pedometer.finish()
         return Processed(pedometer: pedometer, info: info)
     }
