@@ -1,0 +1,185 @@
+import ArgumentParser
+import Foundation
+import PedometerCore
+import PedometerIngest
+import PedometerReport
+
+/// `pedometer check`: compares each recording's summary with its expected file, or writes the
+/// expected files with `--record`; regression tests for recorded logs.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Compare recordings' summaries with their expected files (regression tests).",
+        discussion: """
+            Every recording under PATH (found as summarize finds them) is summarised and compared \
+            with its expected file NAME.expected.json beside it (walk.csv -> walk.expected.json, \
+            a folder recording X/ -> X.expected.json, a.zip -> a.expected.json; a file keeps its \
+            extension, a.zip.expected.json, when a folder or another recording named a is beside \
+            it). The expected file is the summary of summarize --format json --splits km \
+            --intervals, with source relative to its folder, and optionally the reading options \
+            the recording needs ("options": ["--columns", "t,_,x,y,z"]).
+
+            Counts (steps, floors, reference and ground-truth steps, intervals) and strings \
+            (format, methods, source, warnings) must be equal; a key on one side only is a \
+            difference. Other numbers may differ by the larger of --tolerance-relative times \
+            the expected value and --tolerance-absolute: the same inputs give bit-identical \
+            results on one machine, so the tolerance only absorbs floating-point differences \
+            between CPUs, compilers and maths libraries; a change in the algorithm shows.
+
+            A recording without an expected file, an expected file without its recording, and a \
+            recording that cannot be read (file:line:column: reason) are failures. Exit status: \
+            0 when every recording passed, 1 otherwise, 64 on usage errors.
+
+            --record writes the expected files from the current summaries (atomically; files \
+            already up to date are left alone) and lists, field by field, what changed in each: \
+            review it before committing. Reading options (--columns, --height...) given on the \
+            command line apply to every recording, and --record stores them in each expected \
+            file; without them each recording is read with the options its expected file stores.
+            """
+    )
+
+    @Argument(help: "Recordings, or folders to search for recordings and expected files.")
+    var paths: [String]
+
+    @Flag(help: "Write (or overwrite) the expected files from the current summaries, listing what changed.")
+    var record = false
+
+    @Option(name: .customLong("tolerance-relative"), help: ArgumentHelp("Allowed difference of a float, as a fraction of the expected value.", valueName: "x"))
+    var toleranceRelative = SummaryComparison.Tolerance.standard.relative
+
+    @Option(name: .customLong("tolerance-absolute"), help: ArgumentHelp("Allowed difference of a float near zero.", valueName: "y"))
+    var toleranceAbsolute = SummaryComparison.Tolerance.standard.absolute
+
+    @Option(help: "Output: table (a line per recording, differences below it) or json (one object).")
+    var format: CheckOutput = .table
+
+    @OptionGroup var recording: RecordingOptionGroup
+
+    @Option(help: "Recordings read at once (default: one per core).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    enum CheckOutput: String, ExpressibleByArgument, CaseIterable {
+        case table, json
+    }
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard toleranceRelative >= 0 && toleranceRelative.isFinite else {
+            throw ValidationError("--tolerance-relative must be a number at least 0")
+        }
+        guard toleranceAbsolute >= 0 && toleranceAbsolute.isFinite else {
+            throw ValidationError("--tolerance-absolute must be a number at least 0")
+        }
+    }
+
+    /// The comparison these options describe.
+    var comparison: SummaryComparison {
+        SummaryComparison(tolerance: .init(relative: toleranceRelative, absolute: toleranceAbsolute))
+    }
+
+    func run() throws {
+        var seen = Set<String>()
+        let recordings = RecordingDiscovery.recordings(in: paths).filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
+        let expectedFiles = recordings.map(ExpectedSummaryFile.path(for:))
+        let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
+        let orphans = ExpectedSummaryFile.files(under: paths, recordings: seen)
+            .filter { !claimed.contains(ExpectedSummaryFile.standardized($0)) }
+
+        var tallies: [CheckOutcome.Tally: Int] = [:]
+        var results: [JSONValue] = []
+        func report(_ outcome: CheckOutcome, recording: String?, expectedFile: String) {
+            tallies[outcome.tally, default: 0] += 1
+            switch format {
+            case .table:
+                var lines = [outcome.label.padding(toLength: record ? 11 : 6, withPad: " ", startingAt: 0) + (recording ?? expectedFile)]
+                lines += outcome.details(expectedFile: expectedFile).map { "      " + $0 }
+                print(lines.joined(separator: "\n"))
+            case .json:
+                results.append(outcome.json(recording: recording, expectedFile: expectedFile))
+            }
+        }
+
+        let command = self
+        OrderedBatch.run(Array(recordings.indices), jobs: jobs, work: { index -> CheckOutcome in
+            command.check(recordings[index], expectedFile: expectedFiles[index])
+        }, deliver: { index, outcome in
+            report(outcome, recording: recordings[index], expectedFile: expectedFiles[index])
+        })
+        for orphan in orphans { report(.orphan, recording: nil, expectedFile: orphan) }
+
+        let count = { (tally: CheckOutcome.Tally) in tallies[tally] ?? 0 }
+        switch format {
+        case .table:
+            if record {
+                print("record: \(count(.created)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged, \(count(.failed)) failed")
+            } else {
+                print("\(count(.passed)) passed, \(count(.failed)) failed, \(count(.missing)) missing expected file")
+            }
+        case .json:
+            var members: [String: JSONValue] = ["results": .array(results), "failed": .number(Double(count(.failed)))]
+            let keys: [CheckOutcome.Tally] = record ? [.created, .updated, .unchanged] : [.passed, .missing]
+            for key in keys { members[key == .created ? "new" : key.rawValue] = .number(Double(count(key))) }
+            print(JSONValue.object(members).text())
+        }
+        if count(.failed) + count(.missing) > 0 { throw ExitCode(1) }
+    }
+
+    /// Checks one recording against its expected file, or with `--record` writes that file.
+    func check(_ path: String, expectedFile: String) -> CheckOutcome {
+        var expected: ExpectedSummaryFile?
+        var invalid: ExpectedSummaryFile.Invalid?
+        do throws(ExpectedSummaryFile.Invalid) {
+            expected = try ExpectedSummaryFile.read(expectedFile)
+        } catch {
+            invalid = error
+        }
+        if !record {
+            if let invalid { return .invalidExpectedFile(invalid.description) }
+            // A path that does not exist is reported as unreadable (below), not as lacking its file.
+            if expected == nil && FileManager.default.fileExists(atPath: path) { return .noExpectedFile }
+        }
+        // Options on the command line win; otherwise those the expected file stores.
+        let given = recording.arguments
+        let arguments = given.isEmpty ? expected?.options ?? [] : given
+        let options: RecordingOptionGroup
+        do {
+            options = try RecordingOptionGroup.parse(arguments)
+        } catch {
+            let reason = RecordingOptionGroup.message(for: error)
+            return .invalidExpectedFile("\(expectedFile): options \(arguments): \(reason)")
+        }
+        let summary: JSONValue
+        do {
+            summary = try Self.summary(of: path, options: options)
+        } catch let error as IngestError {
+            return .unreadable("\(error)")
+        } catch {
+            return .unreadable("\(path): \(error)")
+        }
+        let current = ExpectedSummaryFile(summary: summary, options: arguments)
+        guard record else {
+            guard let expected else { return .noExpectedFile }
+            let differences = comparison.differences(expected: expected.summary, actual: summary)
+            return differences.isEmpty ? .passed : .differs(differences)
+        }
+        let existing = FileManager.default.contents(atPath: expectedFile).map { String(decoding: $0, as: UTF8.self) }
+        if existing == current.text { return .unchanged }
+        do throws(AtomicFile.WriteError) {
+            try AtomicFile.write(current.text, to: expectedFile)
+        } catch {
+            return .invalidExpectedFile(error.description)
+        }
+        guard let expected else { return .created }
+        return .updated(SummaryComparison(tolerance: .exact).differences(expected: expected.document, actual: current.document))
+    }
+
+    /// The summary an expected file holds for the recording at `path`: with km splits and the
+    /// intervals, `source` and warnings relative to the recording's folder.
+    static func summary(of path: String, options: RecordingOptionGroup) throws -> JSONValue {
+        let processed = try SummaryBuilder.process(path, options: try options.ingest.options(), configuration: options.configuration)
+        var summary = SummaryBuilder.summary(processed)
+        summary.splits = SplitSummary(unit: .km, splits: Split.splits(of: processed.pedometer, every: .km))
+        summary.intervals = IntervalSummary(processed.pedometer.intervals)
+        return try JSONValue(encoding: ExpectedSummaryFile.relocated(summary, recording: path))
+    }
+}

@@ -1,0 +1,116 @@
+import PedometerReport
+
+/// What `pedometer check` found for one recording, or for an expected file without one.
+enum CheckOutcome: Sendable, Hashable {
+    /// The summary matches the expected file.
+    case passed
+    /// The summary differs from the expected file.
+    case differs([SummaryComparison.Difference])
+    /// The recording has no expected file.
+    case noExpectedFile
+    /// The recording could not be read: `file:line:column: reason`.
+    case unreadable(String)
+    /// The expected file cannot be used (not JSON, bad options...), or cannot be written.
+    case invalidExpectedFile(String)
+    /// An expected file whose recording is not there.
+    case orphan
+    /// `--record`: a new expected file written.
+    case created
+    /// `--record`: the expected file rewritten; the fields that changed (empty when only its
+    /// layout did).
+    case updated([SummaryComparison.Difference])
+    /// `--record`: the expected file was already up to date.
+    case unchanged
+
+    /// How the outcome counts in the summary line.
+    enum Tally: String {
+        case passed, failed, missing, created, updated, unchanged
+    }
+
+    var tally: Tally {
+        switch self {
+        case .passed: return .passed
+        case .noExpectedFile: return .missing
+        case .differs, .unreadable, .invalidExpectedFile, .orphan: return .failed
+        case .created: return .created
+        case .updated: return .updated
+        case .unchanged: return .unchanged
+        }
+    }
+
+    /// Whether this outcome makes `check` exit with status 1.
+    var isFailure: Bool {
+        switch tally {
+        case .failed, .missing: return true
+        case .passed, .created, .updated, .unchanged: return false
+        }
+    }
+
+    /// The word that starts the outcome's line in the table.
+    var label: String {
+        switch self {
+        case .passed: return "PASS"
+        case .differs, .noExpectedFile, .unreadable, .invalidExpectedFile, .orphan: return "FAIL"
+        case .created: return "NEW"
+        case .updated: return "UPDATED"
+        case .unchanged: return "UNCHANGED"
+        }
+    }
+
+    /// The indented lines under the outcome's line: the differences, or why it failed.
+    func details(expectedFile: String) -> [String] {
+        switch self {
+        case .passed, .unchanged: return []
+        case .differs(let differences): return differences.map(\.description)
+        case .noExpectedFile: return ["no expected file (\(expectedFile)); run pedometer check --record"]
+        case .unreadable(let error): return [error]
+        case .invalidExpectedFile(let reason): return [reason]
+        case .orphan: return ["expected file without its recording (remove it, or restore the recording)"]
+        case .created: return ["written \(expectedFile)"]
+        case .updated(let changes):
+            return changes.isEmpty ? ["rewritten \(expectedFile) (layout only, no value changed)"] : changes.map(\.change)
+        }
+    }
+
+    /// The outcome as a JSON object: `status`, and `differences` (`path`, `expected`, `actual`,
+    /// `note`; absent sides left out), `changes` with `--record` (`path`, `previous`,
+    /// `current`), or `error`.
+    func json(recording: String?, expectedFile: String) -> JSONValue {
+        var members: [String: JSONValue] = ["expectedFile": .string(expectedFile)]
+        if let recording { members["recording"] = .string(recording) }
+        let status: String
+        switch self {
+        case .passed: status = "pass"
+        case .differs(let differences):
+            status = "fail"
+            members["differences"] = .array(differences.map { Self.json($0, sides: ("expected", "actual")) })
+        case .noExpectedFile:
+            status = "missing"
+            members["error"] = .string(details(expectedFile: expectedFile)[0])
+        case .unreadable(let error):
+            status = "unreadable"
+            members["error"] = .string(error)
+        case .invalidExpectedFile(let reason):
+            status = "invalid-expected-file"
+            members["error"] = .string(reason)
+        case .orphan:
+            status = "orphan"
+            members["error"] = .string(details(expectedFile: expectedFile)[0])
+        case .created: status = "new"
+        case .updated(let changes):
+            status = "updated"
+            members["changes"] = .array(changes.map { Self.json($0, sides: ("previous", "current")) })
+        case .unchanged: status = "unchanged"
+        }
+        members["status"] = .string(status)
+        return .object(members)
+    }
+
+    private static func json(_ difference: SummaryComparison.Difference, sides: (String, String)) -> JSONValue {
+        var members: [String: JSONValue] = ["path": .string(difference.path)]
+        if let expected = difference.expected { members[sides.0] = expected }
+        if let actual = difference.actual { members[sides.1] = actual }
+        if let note = difference.note { members["note"] = .string(note) }
+        return .object(members)
+    }
+}

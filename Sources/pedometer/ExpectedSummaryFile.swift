@@ -1,0 +1,147 @@
+import Foundation
+import PedometerReport
+
+/// A recording's expected summary, `NAME.expected.json` beside it, as `pedometer check` reads
+/// and `pedometer check --record` writes it.
+///
+/// The file is the recording's summary as `pedometer summarize --format json --splits km
+/// --intervals` gives it, indented, keys sorted, with two changes so that the folder can be
+/// moved: `source` is the recording's name (relative to the expected file's folder), and the
+/// folder's path is removed from the warnings. It may also hold `"options": [...]`, the reading
+/// options (`--columns t,_,x,y,z`, `--height 1.8`...) the recording needs.
+struct ExpectedSummaryFile: Sendable, Hashable {
+    /// The file name ending.
+    static let suffix = ".expected.json"
+    /// The key of the reading options.
+    static let optionsKey = "options"
+    /// Endings of files that hold recordings (as `RecordingDiscovery` finds them).
+    static let recordingExtensions = ["csv", "tsv", "txt", "zip"]
+
+    /// The expected summary (without `options`).
+    var summary: JSONValue
+    /// The reading options stored with it; empty when none.
+    var options: [String]
+
+    /// An expected file that cannot be used.
+    struct Invalid: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
+    /// The expected file of `recording`: `NAME.expected.json` in the recording's folder, NAME
+    /// being a folder recording's name, or a file's name without its extension (`walk.csv` →
+    /// `walk.expected.json`, `a.zip` → `a.expected.json`). When a folder or another recording
+    /// file of the same NAME sits beside a file (`android/` and `android.zip`), the file keeps
+    /// its extension (`android.zip.expected.json`), so that no two recordings share one.
+    static func path(for recording: String) -> String {
+        let folder = (recording as NSString).deletingLastPathComponent
+        let name = (recording as NSString).lastPathComponent
+        var stem = name
+        if !isDirectory(recording) {
+            stem = (name as NSString).deletingPathExtension
+            if stem != name && hasNamesake(stem: stem, of: name, in: folder) { stem = name }
+        }
+        return folder.isEmpty ? stem + suffix : (folder as NSString).appendingPathComponent(stem + suffix)
+    }
+
+    /// Whether `folder` holds, besides `name`, a folder called `stem` or a recording file
+    /// `stem.csv|tsv|txt|zip`.
+    private static func hasNamesake(stem: String, of name: String, in folder: String) -> Bool {
+        let directory = folder.isEmpty ? "." : folder
+        for other in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where other != name && !other.hasPrefix(".") {
+            if other == stem && isDirectory((directory as NSString).appendingPathComponent(other)) { return true }
+            let ending = (other as NSString).pathExtension.lowercased()
+            if (other as NSString).deletingPathExtension == stem && recordingExtensions.contains(ending) { return true }
+        }
+        return false
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    /// The expected file at `path`, or `nil` when there is none.
+    static func read(_ path: String) throws(Invalid) -> ExpectedSummaryFile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Invalid(path: path, reason: "cannot read the expected file")
+        }
+        let value: JSONValue
+        do throws(JSONValue.ParseError) {
+            value = try JSONValue(parsing: data)
+        } catch {
+            throw Invalid(path: path, reason: "not valid JSON: \(error)")
+        }
+        guard var members = value.objectValue else {
+            throw Invalid(path: path, reason: "not a JSON object (an expected summary is one object)")
+        }
+        var options: [String] = []
+        if let stored = members.removeValue(forKey: optionsKey) {
+            guard case .array(let items) = stored else {
+                throw Invalid(path: path, reason: "\"options\" must be an array of strings")
+            }
+            for item in items {
+                guard case .string(let text) = item else {
+                    throw Invalid(path: path, reason: "\"options\" must be an array of strings")
+                }
+                options.append(text)
+            }
+        }
+        return ExpectedSummaryFile(summary: .object(members), options: options)
+    }
+
+    /// The whole file as JSON (the summary with `options` when there are any).
+    var document: JSONValue {
+        guard !options.isEmpty, var members = summary.objectValue else { return summary }
+        members[Self.optionsKey] = .array(options.map(JSONValue.string))
+        return .object(members)
+    }
+
+    /// The file's text: indented JSON, keys sorted, a final newline.
+    var text: String { document.text(pretty: true) + "\n" }
+
+    /// `summary` as it is stored for `recording`: `source` its name, and its folder's path
+    /// removed from the warnings, so that they do not depend on where the folder is.
+    static func relocated(_ summary: RecordingSummary, recording: String) -> RecordingSummary {
+        var result = summary
+        result.source = (recording as NSString).lastPathComponent
+        let folder = (recording as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            result.warnings = summary.warnings.map { $0.replacingOccurrences(of: prefix, with: "") }
+        }
+        return result
+    }
+
+    /// The expected files under the folders among `paths`, searched recursively as
+    /// `RecordingDiscovery` searches them (hidden entries and the insides of `recordings`,
+    /// recording folders, left out), in name order.
+    static func files(under paths: [String], recordings: Set<String>) -> [String] {
+        var found: [String] = []
+        func collect(_ folder: String) {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            for name in names where !name.hasPrefix(".") {
+                let path = folder == "/" ? "/" + name : folder + "/" + name
+                if isDirectory(path) {
+                    if !recordings.contains(standardized(path)) { collect(path) }
+                } else if name.hasSuffix(suffix) && name.count > suffix.count {
+                    found.append(path)
+                }
+            }
+        }
+        for path in paths where isDirectory(path) && !recordings.contains(standardized(path)) {
+            var folder = path
+            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+            collect(folder)
+        }
+        return found
+    }
+
+    /// An absolute, normalised form of `path`, to tell whether two paths name the same file.
+    static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pedometer check`: the bundled fixtures match their expected files (the
+/// golden test), and the check fails when it should (perturbed values, missing files).
+@Suite struct CheckCommandTests {
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    /// The folders with expected files (Fixtures/malformed is read by the ingest tests; its files
+    /// must fail, so it has none).
+    private var goldenFolders: [String] { ["oxford", "formats", "runwalk"].map(fixture) }
+
+    /// The expected files under `folder`, recursively.
+    private func expectedFiles(under folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var found: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            if name.hasSuffix(".expected.json") { found.append(name) }
+        }
+        return found
+    }
+
+    /// A fresh folder, removed by the caller.
+    private func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Copies a fixture (`formats/generic/semicolon-g.csv`) and its expected file into `folder`.
+    @discardableResult
+    private func copy(_ recording: String, withExpected: Bool = true, into folder: URL) throws -> (recording: URL, expected: URL) {
+        let source = URL(fileURLWithPath: fixture(recording))
+        let name = source.deletingPathExtension().lastPathComponent
+        let target = folder.appendingPathComponent(source.lastPathComponent)
+        try FileManager.default.copyItem(at: source, to: target)
+        let expected = folder.appendingPathComponent(name + ".expected.json")
+        if withExpected {
+            try FileManager.default.copyItem(
+                at: source.deletingLastPathComponent().appendingPathComponent(name + ".expected.json"), to: expected)
+        }
+        return (target, expected)
+    }
+
+    /// The top-level number `key` of an expected file, read from its line (with `Double(_:)`:
+    /// JSONSerialization may be a unit in the last place off).
+    private func value(_ key: String, in file: URL) throws -> Double {
+        let prefix = "  \"\(key)\" : "
+        let line = try #require(try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n").first { $0.hasPrefix(prefix) })
+        return try #require(Double(line.dropFirst(prefix.count).trimmingCharacters(in: CharacterSet(charactersIn: ","))))
+    }
+
+    /// Rewrites the top-level `key` of an expected file (its own line, as `--record` writes it).
+    private func set(_ key: String, to value: String, in file: URL) throws {
+        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        let prefix = "  \"\(key)\" : "
+        let index = try #require(lines.firstIndex { $0.hasPrefix(prefix) })
+        lines[index] = prefix + value + (lines[index].hasSuffix(",") ? "," : "")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    // MARK: The golden test
+
+    @Test func everyBundledFixtureMatchesItsExpectedFile() throws {
+        let count = goldenFolders.map { expectedFiles(under: $0).count }.reduce(0, +)
+        #expect(count >= 21)
+        let output = try CommandRunner.run(["check"] + goldenFolders)
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stderr.isEmpty)
+        #expect(output.stdout.hasSuffix("\n\(count) passed, 0 failed, 0 missing expected file\n"))
+        #expect(output.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS  ") }.count == count)
+        // On one machine the results are bit-identical: no tolerance needed.
+        let exact = try CommandRunner.run(["check", "--tolerance-relative", "0", "--tolerance-absolute", "0", "--jobs", "1"] + goldenFolders)
+        #expect(exact.status == 0, "\(exact.stdout)")
+    }
+
+    @Test func theRunWalkFixtureRecordsItsIntervals() throws {
+        let file = URL(fileURLWithPath: fixture("runwalk/runwalk.expected.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let intervals = try #require(object["intervals"] as? [String: Any])
+        let kinds = try #require(intervals["byKind"] as? [[String: Any]]).compactMap { $0["kind"] as? String }
+        #expect(kinds == ["walking", "running"])
+        let items = try #require(intervals["items"] as? [[String: Any]])
+        #expect(items.count == 12)
+        // 828 true steps (tools/make-runwalk-fixture); the detector is within 1%.
+        let steps = try #require((object["steps"] as? NSNumber)?.intValue)
+        #expect(abs(steps - 828) <= 8)
+    }
+
+    // MARK: The check bites
+
+    @Test func aChangedCountFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, expected) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        #expect(try CommandRunner.run(["check", folder.path]).status == 0)
+
+        let steps = Int(try value("steps", in: expected))
+        try set("steps", to: "\(steps + 1)", in: expected)
+        let output = try CommandRunner.run(["check", folder.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("FAIL  \(folder.path)/semicolon-g.csv\n      steps: expected \(steps + 1), got \(steps)\n"))
+        #expect(output.stdout.hasSuffix("\n0 passed, 1 failed, 0 missing expected file\n"))
+    }
+
+    @Test func floatsWithinAndBeyondTheTolerance() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, expected) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        let distance = try value("distanceMeters", in: expected)
+
+        try set("distanceMeters", to: "\(distance * (1 + 5e-7))", in: expected)
+        let within = try CommandRunner.run(["check", folder.path])
+        #expect(within.status == 0, "\(within.stdout)")
+        // The same, with no tolerance.
+        let exact = try CommandRunner.run(["check", "--tolerance-relative", "0", folder.path])
+        #expect(exact.status == 1)
+
+        try set("distanceMeters", to: "\(distance * (1 + 2e-6))", in: expected)
+        let beyond = try CommandRunner.run(["check", folder.path])
+        #expect(beyond.status == 1)
+        #expect(beyond.stdout.contains("      distanceMeters: expected \(distance * (1 + 2e-6)), got \(distance) (off by "))
+        // A looser tolerance lets it pass.
+        let loose = try CommandRunner.run(["check", "--tolerance-relative", "1e-5", folder.path])
+        #expect(loose.status == 0)
+    }
+
+    @Test func aRecordingWithoutExpectedFileFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try copy("formats/generic/semicolon-g.csv", withExpected: false, into: folder)
+        let output = try CommandRunner.run(["check", folder.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(
+            "      no expected file (\(folder.path)/semicolon-g.expected.json); run pedometer check --record\n"))
+        #expect(output.stdout.hasSuffix("\n0 passed, 0 failed, 1 missing expected file\n"))
+    }
+
+    @Test func anExpectedFileWithoutItsRecordingFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (recording, _) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        try FileManager.default.removeItem(at: recording)
+        let output = try CommandRunner.run(["check", folder.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains(
+            "FAIL  \(folder.path)/semicolon-g.expected.json\n      expected file without its recording"))
+        #expect(output.stdout.hasSuffix("\n0 passed, 1 failed, 0 missing expected file\n"))
+    }
+
+    @Test func recordWritesTheExpectedFilesAndReportsChanges() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, expected) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        try copy("formats/steps/cumulative.csv", withExpected: false, into: folder)
+        let original = try Data(contentsOf: expected)
+        let steps = Int(try value("steps", in: expected))
+        try set("steps", to: "\(steps + 1)", in: expected)
+        #expect(try CommandRunner.run(["check", folder.path]).status == 1)
+
+        let recorded = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(recorded.status == 0, "\(recorded.stdout)")
+        #expect(recorded.stdout.contains("NEW        \(folder.path)/cumulative.csv\n      written \(folder.path)/cumulative.expected.json\n"))
+        #expect(recorded.stdout.contains("UPDATED    \(folder.path)/semicolon-g.csv\n      steps: \(steps + 1) → \(steps)\n"))
+        #expect(recorded.stdout.hasSuffix("\nrecord: 1 new, 1 updated, 0 unchanged, 0 failed\n"))
+        // Back to the bundled file, byte for byte: the expected file does not depend on the folder.
+        #expect(try Data(contentsOf: expected) == original)
+        #expect(try String(contentsOf: expected, encoding: .utf8).contains("\"source\" : \"semicolon-g.csv\""))
+        // No temporary file left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["cumulative.csv", "cumulative.expected.json", "semicolon-g.csv", "semicolon-g.expected.json"])
+
+        let checked = try CommandRunner.run(["check", folder.path])
+        #expect(checked.status == 0)
+        #expect(checked.stdout.hasSuffix("\n2 passed, 0 failed, 0 missing expected file\n"))
+        let again = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(again.stdout.hasSuffix("\nrecord: 0 new, 0 updated, 2 unchanged, 0 failed\n"))
+    }
+
+    @Test func anUnreadableRecordingFailsWithItsLocation() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (recording, expected) = try copy("malformed/stray-quote.csv", withExpected: false, into: folder)
+        let recorded = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(recorded.status == 1)
+        #expect(recorded.stdout.contains(
+            "      \(recording.path):7:9: malformed quoted field: a quote inside an unquoted field, or text after a closing quote\n"))
+        #expect(recorded.stdout.hasSuffix("\nrecord: 0 new, 0 updated, 0 unchanged, 1 failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: expected.path))
+        // With an expected file, the check reads it and fails the same way.
+        try FileManager.default.copyItem(atPath: fixture("formats/steps/cumulative.expected.json"), toPath: expected.path)
+        let checked = try CommandRunner.run(["check", folder.path])
+        #expect(checked.status == 1)
+        #expect(checked.stdout.contains("\(recording.path):7:9: malformed quoted field"))
+        #expect(checked.stdout.hasSuffix("\n0 passed, 1 failed, 0 missing expected file\n"))
+    }
+
+    @Test func readingOptionsAreStoredInTheExpectedFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, expected) = try copy("formats/generic/headerless-accuracy.csv", into: folder)
+        // Its expected file holds "options": ["--columns", "t,_,x,y,z"], without which it cannot be read.
+        #expect(try CommandRunner.run(["check", folder.path]).status == 0)
+        try FileManager.default.removeItem(at: expected)
+        let unreadable = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stdout.contains("headerless-accuracy.csv:1:1: unknown format"))
+        let recorded = try CommandRunner.run(["check", "--record", "--columns", "t,_,x,y,z", folder.path])
+        #expect(recorded.status == 0)
+        #expect(try Data(contentsOf: expected) == Data(contentsOf: URL(fileURLWithPath: fixture("formats/generic/headerless-accuracy.expected.json"))))
+
+        let text = try String(contentsOf: expected, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"t,_,x,y,z\"", with: "\"t,x\"").write(to: expected, atomically: true, encoding: .utf8)
+        let invalid = try CommandRunner.run(["check", folder.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stdout.contains("headerless-accuracy.expected.json: options [\"--columns\", \"t,x\"]: "))
+    }
+
+    @Test func aFileBesideAFolderOfTheSameNameKeepsItsExtension() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: fixture("formats/sensor-logger/android"), toPath: folder.appendingPathComponent("android").path)
+        try FileManager.default.copyItem(atPath: fixture("formats/sensor-logger/android.zip"), toPath: folder.appendingPathComponent("android.zip").path)
+        let recorded = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(recorded.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["android", "android.expected.json", "android.zip", "android.zip.expected.json"])
+        for name in ["android", "android.zip"] {
+            let mine = try Data(contentsOf: folder.appendingPathComponent(name + ".expected.json"))
+            let bundled = try Data(contentsOf: URL(fileURLWithPath: fixture("formats/sensor-logger/\(name).expected.json")))
+            #expect(mine == bundled, "\(name)")
+        }
+    }
+
+    @Test func jsonOutput() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, expected) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        try copy("formats/steps/cumulative.csv", withExpected: false, into: folder)
+        let steps = Int(try value("steps", in: expected))
+        try set("steps", to: "\(steps + 1)", in: expected)
+        let output = try CommandRunner.run(["check", "--format", "json", folder.path])
+        #expect(output.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect((object["passed"] as? NSNumber)?.intValue == 0)
+        #expect((object["failed"] as? NSNumber)?.intValue == 1)
+        #expect((object["missing"] as? NSNumber)?.intValue == 1)
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["status"] as? String } == ["missing", "fail"])
+        let difference = try #require((results[1]["differences"] as? [[String: Any]])?.first)
+        #expect(difference["path"] as? String == "steps")
+        #expect((difference["expected"] as? NSNumber)?.intValue == steps + 1)
+        #expect((difference["actual"] as? NSNumber)?.intValue == steps)
+    }
+
+    @Test func usageErrors() throws {
+        #expect(try CommandRunner.run(["check", "--tolerance-relative", "-1", fixture("runwalk")]).status == 64)
+        #expect(try CommandRunner.run(["check", "--jobs", "0", fixture("runwalk")]).status == 64)
+        #expect(try CommandRunner.run(["check"]).status == 64)
+        // A path that does not exist is a failure, with the reason.
+        let missing = try CommandRunner.run(["check", "/nonexistent/walk.csv"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.hasPrefix("FAIL  /nonexistent/walk.csv\n      /nonexistent/walk.csv"))
+    }
+}
