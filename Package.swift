@@ -46,6 +46,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The fuzz target (tools/fuzz): libFuzzer's driver when linked in, a replayer otherwise.
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(name: "pedometer-fuzz", dependencies: ["CFuzzerDriver", "PedometerIngest", "PedometerCore"]),
         // Helpers shared by the test targets (a seeded random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore", "TestSupport"]),
@@ -54,7 +57,7 @@ let package = Package(
             dependencies: ["PedometerIngest", "PedometerCore", "TestSupport"]
         ),
         .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore", "TestSupport"]),
-        .testTarget(name: "pedometerTests", dependencies: ["pedometer"]),
+        .testTarget(name: "pedometerTests", dependencies: ["pedometer", "pedometer-fuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the built `pedometer` binary, as a user would.
+/// Runs the built `pedometer` binary (or another of the package's executables), as a user would.
 struct CommandRunner {
     struct Output {
         var status: Int32
@@ -9,18 +9,21 @@ struct CommandRunner {
     }
 
     /// The `pedometer` executable next to the test bundle in the build folder.
-    static var executable: URL {
+    static var executable: URL { executable(named: "pedometer") }
+
+    /// One of the package's executables, next to the test bundle in the build folder.
+    static func executable(named name: String) -> URL {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("pedometer")
+            let candidate = folder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 return candidate
             }
             folder = folder.deletingLastPathComponent()
         }
-        fatalError("pedometer executable not found near \(testBinary.path)")
+        fatalError("\(name) executable not found near \(testBinary.path)")
     }
 
     /// The package's root folder (for Fixtures/).
@@ -28,9 +31,9 @@ struct CommandRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Output {
+    static func run(_ arguments: [String], stdin: String? = nil, program: String = "pedometer") throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(named: program)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()

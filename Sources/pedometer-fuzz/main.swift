@@ -1,0 +1,48 @@
+// The fuzz target: arbitrary bytes through format detection, every reader, and the step
+// engine. Built with `tools/fuzz` (libFuzzer + AddressSanitizer); a plain build replays the
+// files named on its command line (see CFuzzerDriver).
+import CFuzzerDriver
+import Foundation
+import PedometerCore
+import PedometerIngest
+
+/// Where each input is written: readers take paths, as users give them.
+let scratchPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("pedometer-fuzz-\(ProcessInfo.processInfo.processIdentifier).csv").path
+
+/// The input's length picks how it is read: detected, or forced into each reader in turn.
+let formats: [RecordingFormat?] = [nil] + RecordingFormat.allCases.map { Optional($0) }
+
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
+    guard FileManager.default.createFile(atPath: scratchPath, contents: bytes) else { return 0 }
+    var options = IngestOptions(format: formats[size % formats.count])
+    if size % 3 == 0 { options.columns = [.time, .skip, .x, .y, .z] }
+    // An hour of per-second bins at most: a mutated timestamp must not make each run build
+    // a month of them (the engine's own limit, 31 days, is tested elsewhere).
+    var pedometer = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600))
+    do {
+        _ = try RecordingReader.read(scratchPath, options: options, into: &pedometer)
+    } catch {
+        _ = "\(error)"  // the message must be printable
+    }
+    pedometer.finish()
+    let data = pedometer.snapshot()
+    precondition(data.numberOfSteps == pedometer.steps.count, "snapshot disagrees with the step list")
+    precondition(data.distance.map { $0.isFinite && $0 >= 0 } ?? true, "distance not finite")
+    _ = pedometer.intervals
+    _ = pedometer.query(from: data.endDate / 3, to: data.endDate / 2)
+    return 0
+}
+
+var arguments = CommandLine.argc
+var argumentValues = CommandLine.unsafeArgv
+let status = withUnsafeMutablePointer(to: &arguments) { count in
+    withUnsafeMutablePointer(to: &argumentValues) { values in
+        values.withMemoryRebound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self, capacity: 1) { rebound in
+            fuzz_driver_run(count, rebound, { fuzzOne($0, $1) })
+        }
+    }
+}
+try? FileManager.default.removeItem(atPath: scratchPath)
+exit(status)
