@@ -45,7 +45,7 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         let options = try ingest.options()
         let configuration = PedometerConfiguration(detector: try detector.configuration())
-        let recordings = RecordingDiscovery.recordings(in: paths)
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         let table = EvalTable(recordings: recordings)
         // Cores the batch leaves idle read and process each recording on two threads.
         let pipelined = recordings.count < jobs
@@ -83,7 +83,7 @@ struct EvalCommand: ParsableCommand {
             evaluated: evaluated, skipped: skipped, failed: failures, ours: ErrorStatistics(ours),
             device: ErrorStatistics(device))
         print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
-        if failures > 0 { throw ExitCode(1) }
+        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 }
 

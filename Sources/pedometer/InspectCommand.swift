@@ -36,7 +36,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let options = try ingest.options()
-        let recordings = RecordingDiscovery.recordings(in: paths)
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         var failures = 0
         OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<RecordingInfo, IngestError> in
             var sink = DiscardingSink()
@@ -55,7 +55,7 @@ struct InspectCommand: ParsableCommand {
                 if format == .json { print(InspectReport.json(failure: error, source: recordings[index])) }
             }
         })
-        if failures > 0 { throw ExitCode(1) }
+        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 }
 

@@ -133,9 +133,10 @@ struct SummarizeCommand: ParsableCommand {
     func run() throws {
         let options = try ingest.options()
         let configuration = pedometerConfiguration
-        let recordings = RecordingDiscovery.recordings(in: expandedPaths())
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: expandedPaths())
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
+            if emptyFolders > 0 { throw ExitCode(1) }
             return
         }
         let bar = progress.isOn ? ProgressBar(sizes: recordings.map(ProgressBar.size(of:))) : nil
@@ -180,7 +181,7 @@ struct SummarizeCommand: ParsableCommand {
             emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
         }
         bar?.finish()
-        if failures > 0 { throw ExitCode(1) }
+        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 
     /// Why a recording has no summary (or no summary file or chart).

@@ -137,8 +137,8 @@ import Testing
     }
 
     /// A folder with no recording in it — empty, or holding only files that are not CSVs — given
-    /// on the command line: nothing is read, nothing is said, and the exit status is 0, as if
-    /// it had been summarised. A mistyped or empty export folder goes unnoticed.
+    /// on the command line is reported on stderr, with exit status 1 (it used to be skipped
+    /// silently with status 0, so a mistyped or empty export folder went unnoticed).
     @Test func folderWithNoRecordingIsReported() throws {
         let folder = Folder()
         try FileManager.default.createDirectory(atPath: folder.path("empty"), withIntermediateDirectories: true)
@@ -147,10 +147,8 @@ import Testing
             let output = try CommandRunner.run(["summarize", "--format", "json", path])
             #expect(output.stdout.isEmpty)
             #expect(output.status < 128)
-            withKnownIssue("a folder with no recording is skipped silently, with exit status 0") {
-                #expect(output.stderr.hasPrefix(path), "stderr: \(output.stderr)")
-                #expect(output.status == 1)
-            }
+            #expect(output.stderr.hasPrefix(path + ": no recordings found"), "stderr: \(output.stderr)")
+            #expect(output.status == 1)
         }
     }
 }

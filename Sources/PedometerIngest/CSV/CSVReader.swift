@@ -80,9 +80,17 @@ public final class CSVReader {
         let name = displayName ?? path
         self.displayName = name
         self.limits = limits
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO or a device cannot hang the open; then only regular
+        // files are read.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw IngestError(file: name, "cannot open: \(Self.describeErrno(errno))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+            close(descriptor)
+            throw IngestError(file: name, isDirectory ? "cannot read: is a directory" : "not a regular file (a pipe, socket or device)")
         }
         fd = descriptor
         capacity = limits.chunkBytes

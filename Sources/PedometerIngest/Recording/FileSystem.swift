@@ -44,7 +44,7 @@ enum FileSystem {
 
     /// The first line of a small text file, trimmed.
     static func firstLine(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
+        guard isFile(path), let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }

@@ -25,9 +25,10 @@ enum FormatDetector {
             if let detection = detectFolder(path) { return detection }
             throw IngestError(
                 file: path,
-                "folder is not a recording: expected a Sensor Logger export (TotalAcceleration.csv, Accelerometer.csv …) or an Oxford folder (accelerometer.csv + stepcounter.csv)")
+                "folder is not a recording: expected a Sensor Logger export (TotalAcceleration.csv, Accelerometer.csv …), an Oxford folder (accelerometer.csv + stepcounter.csv), or a folder holding .csv, .tsv, .txt or .zip recordings")
         }
         guard FileSystem.exists(path) else { throw IngestError(file: path, "no such file or folder") }
+        guard FileSystem.isFile(path) else { throw IngestError(file: path, "not a regular file (a pipe, socket or device)") }
         if path.lowercased().hasSuffix(".zip") {
             return Detection(format: .sensorLogger, layout: .sensorLoggerZip, reason: "zip archive (Sensor Logger export)")
         }

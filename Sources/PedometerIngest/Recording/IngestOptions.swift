@@ -81,7 +81,8 @@ public enum AccelerationUnit: String, Sendable, Hashable, CaseIterable {
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks.
     var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        // "\r\n" is one Character, so it is named too.
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return Substring()
         }

@@ -9,15 +9,24 @@ public enum RecordingDiscovery {
     /// `*.expected.json` and other files, left out). A path that does not exist is returned as
     /// is, so that reading it reports the error.
     public static func recordings(in paths: [String]) -> [String] {
+        search(paths).recordings
+    }
+
+    /// The recordings named by `paths` (as ``recordings(in:)``), and the folders among `paths`
+    /// in which none was found (for the caller to report: nothing is skipped silently).
+    public static func search(_ paths: [String]) -> (recordings: [String], emptyFolders: [String]) {
         var found: [String] = []
+        var empty: [String] = []
         for path in paths {
             if FileSystem.isDirectory(path) {
+                let before = found.count
                 collect(trimmed(path), into: &found)
+                if found.count == before { empty.append(path) }
             } else {
                 found.append(path)
             }
         }
-        return found
+        return (found, empty)
     }
 
     private static func collect(_ folder: String, into found: inout [String]) {

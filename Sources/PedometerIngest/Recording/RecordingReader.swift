@@ -68,6 +68,7 @@ public enum RecordingReader {
         let manager = FileManager.default
         let folder = manager.temporaryDirectory.appendingPathComponent("pedometer-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: folder) }
+        var corrupt: String?
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
@@ -76,10 +77,17 @@ public enum RecordingReader {
                 let components = entry.path.split(separator: "/").filter { $0 != ".." && $0 != "." }
                 guard !components.isEmpty, !components.contains(where: { $0.hasPrefix("__MACOSX") }) else { continue }
                 let destination = components.reduce(folder) { $0.appendingPathComponent(String($1)) }
-                _ = try archive.extract(entry, to: destination)
+                let checksum = try archive.extract(entry, to: destination)
+                guard checksum == entry.checksum else {
+                    corrupt = entry.path
+                    break
+                }
             }
         } catch {
             throw IngestError(file: path, "not a readable zip archive: \(error)")
+        }
+        if let corrupt {
+            throw IngestError(file: path, "corrupt zip archive: \(corrupt) fails its CRC-32 check")
         }
         try body(folder.path)
     }

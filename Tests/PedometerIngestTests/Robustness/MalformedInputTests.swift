@@ -526,13 +526,8 @@ import Darwin
                 #expect(sink.locations == referenceSink.locations, "\(relative) with \(variant)")
                 #expect(sink.pressures == referenceSink.pressures, "\(relative) with \(variant)")
                 #expect(info.startDate == referenceInfo.startDate, "\(relative) with \(variant)")
-                if relative.hasPrefix("oxford/") && variant.hasSuffix("crlf") {
-                    withKnownIssue("Oxford metadata.txt with CRLF: the device keeps its \\r\\n (String.trimmingSpaces compares Characters, and \"\\r\\n\" is one Character)") {
-                        #expect(info.device == referenceInfo.device, "\(relative) with \(variant)")
-                    }
-                } else {
-                    #expect(info.device == referenceInfo.device, "\(relative) with \(variant)")
-                }
+                // (Oxford metadata.txt with CRLF once kept its "\r\n": "\r\n" is one Character.)
+                #expect(info.device == referenceInfo.device, "\(relative) with \(variant)")
             }
         }
     }
@@ -641,9 +636,8 @@ import Darwin
     }
 
     /// One bit flipped in the compressed TotalAcceleration.csv of a Sensor Logger zip: the
-    /// entry fails its CRC-32, and reading should say so. ZIPFoundation's `extract` returns the
-    /// checksum it computed but `RecordingReader` ignores it (`_ = try archive.extract(…)`), so
-    /// the damaged data is read as if it were the recording.
+    /// entry fails its CRC-32, and reading says so (the damaged data was once read as if it
+    /// were the recording: the checksum `extract` returns was ignored).
     @Test func zipEntryFailingItsChecksum() throws {
         var bytes = Self.bytes("formats/sensor-logger/android.zip")
         let name = Array("TotalAcceleration.csv".utf8)
@@ -656,10 +650,9 @@ import Darwin
         bytes[dataStart + compressed / 2] ^= 0x01
         let path = files.write("bit-flip.zip", bytes)
         let result = outcome(path)
-        withKnownIssue("a zip entry with a bad CRC-32 is read without any error or warning") {
-            let error = try #require(result.error, "read: \(String(describing: result.info?.notes))")
-            #expect(error.location.file == path)
-        }
+        let error = try #require(result.error, "read: \(String(describing: result.info?.notes))")
+        #expect(error.location.file == path)
+        #expect(error.reason == "corrupt zip archive: TotalAcceleration.csv fails its CRC-32 check")
     }
 
     /// A minimal zip (stored, no compression) of the given files.
@@ -701,8 +694,8 @@ import Darwin
     }
 
     /// A named pipe with a recording's name (what `mkfifo walk.csv` leaves, or a FIFO met while
-    /// searching a folder): `open(2)` blocks until a writer comes, so reading hangs instead of
-    /// refusing a file that is not a regular file. The test unblocks it itself after 2 s.
+    /// searching a folder) is refused as not a regular file (a blocking `open(2)` once waited
+    /// for a writer: a hang). Should it hang again, the test unblocks it itself after 2 s.
     @Test func namedPipeDoesNotHang() throws {
         let path = files.path("pipe.csv")
         #expect(mkfifo(path, 0o644) == 0)
@@ -720,10 +713,9 @@ import Darwin
             if writer >= 0 { close(writer) }
             done.wait()
         }
-        withKnownIssue("reading a FIFO blocks in open(2) until a writer comes (a hang); expected a 'not a regular file' error") {
-            #expect(finished)
-        }
+        #expect(finished)
         #expect(result?.location.file == path)
+        #expect(result?.reason == "not a regular file (a pipe, socket or device)")
     }
 
     // MARK: (f) An endless line
