@@ -38,7 +38,11 @@ enum SensorLogReader {
         var relativeAltitude: Int?
         var pressure: Int?
 
-        init(_ names: ColumnNames) {
+        /// Columns in the header.
+        let count: Int
+
+        init(_ names: ColumnNames, count: Int) {
+            self.count = count
             func triple(_ prefix: String) -> (Int, Int, Int)? {
                 guard let x = names.index(of: prefix + "x"), let y = names.index(of: prefix + "y"),
                     let z = names.index(of: prefix + "z")
@@ -90,7 +94,7 @@ enum SensorLogReader {
         _ path: String, displayName: String, header: [String], options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let columns = Columns(ColumnNames(header))
+        let columns = Columns(ColumnNames(header), count: header.count)
         // Acceleration: the raw accelerometer, else device motion's user acceleration + gravity.
         let accelerationTime: Int?
         let kind: AccelerationKind
@@ -105,14 +109,20 @@ enum SensorLogReader {
                     ? "no accelerometer columns: motion user acceleration only (gravity removed)"
                     : "no accelerometer columns: total acceleration = motionUserAcceleration + motionGravity")
         } else {
-            accelerationTime = nil
-            kind = .total
+            throw IngestError(
+                file: displayName, line: 1, column: 1,
+                "SensorLog header has no acceleration: expected accelerometerAccelerationX/Y/Z or motionUserAccelerationX/Y/Z columns")
+        }
+        guard accelerationTime != nil else {
+            throw IngestError(
+                file: displayName, line: 1, column: 1,
+                "SensorLog header has no clock for the acceleration: expected accelerometerTimestamp_sinceReboot, motionTimestamp_sinceReboot or loggingTime")
         }
 
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         _ = try reader.next()
         var state = RowState()
-        if accelerationTime != nil { emitter.beginAcceleration(kind: kind, unit: "g", file: displayName) }
+        emitter.beginAcceleration(kind: kind, unit: "g", file: displayName)
         if columns.steps != nil { emitter.beginStepCounts(kind: .device, file: displayName) }
         while try reader.next() {
             do throws(IngestError) {
@@ -143,6 +153,9 @@ enum SensorLogReader {
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
         // Clock of this row.
+        // A row shorter than the header (a cut last line) is skipped and reported, whichever of
+        // its columns it lacks.
+        try reader.requireFields(columns.count)
         var rowTime: Double?
         if let timeIndex = accelerationTime, !reader.isEmpty(timeIndex) {
             let clock: Double

@@ -154,13 +154,7 @@ import Darwin
         }
         for (kind, failure) in failures.sorted(by: { $0.key < $1.key }) {
             let message = Comment(rawValue: "\(relative): \(kind) (\(failure.count) cuts), e.g. \(failure.example)")
-            if relative.contains("SensorLog") && kind.hasSuffix("no samples: the recordin") {
-                withKnownIssue("SensorLog: a data row cut before its clock column is ignored without a skip, and the file refused as 'no samples: the recording has no data rows', without a place") {
-                    Issue.record(message)
-                }
-            } else {
-                Issue.record(message)
-            }
+            Issue.record(message)
         }
         #expect(outcomes.keys.contains { $0.hasPrefix("read as") }, "\(outcomes)")
     }
@@ -294,10 +288,8 @@ import Darwin
         let path = files.write("sensorlog-without-\(missing[0]).csv", Self.text(Self.columns(rows, kept)))
         let error = try #require(outcome(path).error)
         #expect(error.location.file == path)
-        withKnownIssue("SensorLog without acceleration columns or clocks: refused as 'no samples: the recording has no data rows' (no line, no column) although it has 300 rows") {
-            #expect(error.location.line == 1, "\(error)")
-            #expect(!error.reason.contains("no data rows"), "\(error)")
-        }
+        #expect(error.location.line == 1, "\(error)")
+        #expect(error.reason.hasPrefix("SensorLog header has no"), "\(error)")
     }
 
     @Test func sensorLoggerColumns() throws {
