@@ -7,6 +7,10 @@ struct SampleEmitter<Sink: SampleSink> {
     let strict: Bool
     private(set) var skipped = SkippedRows()
     private var acceleration: StreamMonitor?
+    private var accelerationKind = AccelerationKind.total
+    /// Magnitudes of the first acceleration samples, to check the unit.
+    private var magnitudes: [Double] = []
+    private static var magnitudeSamples: Int { 1024 }
     private var steps: [StepReferenceKind: StreamMonitor] = [:]
     private var location: StreamMonitor?
     private var pressure: StreamMonitor?
@@ -24,12 +28,16 @@ struct SampleEmitter<Sink: SampleSink> {
 
     mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String) {
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file)
+        accelerationKind = kind
+        magnitudes.removeAll()
         sink.beginAcceleration(kind: kind)
     }
 
     @inline(__always)
     mutating func acceleration(_ sample: AccelerationSample) {
-        if acceleration!.admit(sample.time) { sink.accept(sample) }
+        guard acceleration!.admit(sample.time) else { return }
+        if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
+        sink.accept(sample)
     }
 
     mutating func beginStepCounts(kind: StepReferenceKind, file: String) {
@@ -60,6 +68,10 @@ struct SampleEmitter<Sink: SampleSink> {
         }
         if let location { monitors.append(location) }
         if let pressure { monitors.append(pressure) }
-        return monitors.filter { $0.count > 0 }.map(\.info)
+        var result = monitors.filter { $0.count > 0 }.map(\.info)
+        if accelerationKind == .total, !magnitudes.isEmpty, let index = result.firstIndex(where: { $0.stream == "acceleration" }) {
+            result[index].medianMagnitude = magnitudes.sorted()[magnitudes.count / 2]
+        }
+        return result
     }
 }

@@ -1,3 +1,5 @@
+import PedometerCore
+
 /// What one stream of a recording looked like: counts, timing and sampling problems.
 public struct StreamInfo: Sendable, Hashable, Codable {
     /// The kind of samples: `acceleration`, `steps`, `location` or `pressure`.
@@ -28,6 +30,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var longestGaps: [Gap]
     /// Places where the sampling rate changed for good (over 25% between 10 s blocks).
     public var rateChanges: [RateChange]
+    /// For total acceleration, the median magnitude of its first samples, m/s^2 (about 1 g
+    /// when the unit was read right).
+    public var medianMagnitude: Double?
 
     public struct Gap: Sendable, Hashable, Codable {
         public var start: Double
@@ -59,6 +64,12 @@ public struct StreamInfo: Sendable, Hashable, Codable {
             result.append("\(gapCount) gaps totalling \(String(format3: gapSeconds)) s (longest \(longest))")
         }
         if let jitter, jitter > 0.25 { result.append("irregular sampling (jitter \(Int((jitter * 100).rounded()))%)") }
+        if stream == "acceleration", let rate, rate < 1 || rate > 2000 {
+            result.append("sampling rate \(String(format3: rate)) Hz is implausible for an accelerometer: check the time unit (--time-unit ns|us|ms|s)")
+        }
+        if let medianMagnitude, medianMagnitude < 0.3 * standardGravity || medianMagnitude > 3 * standardGravity {
+            result.append("median magnitude \(String(format3: medianMagnitude)) m/s^2 is far from 1 g: check the acceleration unit (--accel-unit g|mps2)")
+        }
         for change in rateChanges {
             result.append("rate changed at \(String(format3: change.time)) s from \(String(format3: change.fromRate)) to \(String(format3: change.toRate)) Hz")
         }

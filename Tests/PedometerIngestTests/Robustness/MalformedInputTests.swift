@@ -402,7 +402,7 @@ import Darwin
     }
 
     /// m/s^2 values under a header that says g (SensorLog's `(G)`, a generic `(g)`): read as
-    /// about 9.8 g, a magnitude no phone shows for long, and nothing says so.
+    /// written, about 9.8 g, a magnitude no phone shows for long, and reported as a problem.
     @Test func metersPerSecondSquaredLabelledG() throws {
         let generic = relabelled("mps2-as-g.csv", header: "timestamp,accX (g),accY (g),accZ (g)")
         let rows = Self.table("formats/sensorlog/SensorLog_walk.csv", lines: 601)
@@ -419,14 +419,13 @@ import Darwin
             #expect(samples.count == (path == generic ? 2000 : 600))
             // Read as written: g × 9.80665, so about 96 m/s^2 at rest.
             #expect(Self.medianMagnitude(samples) > 80)
-            withKnownIssue("a stated g unit holding m/s^2 values (median magnitude ≈ 9.8 g) is not reported") {
-                #expect(info.notes.contains { $0.contains("magnitude") }, "\(path): \(info.notes)")
-            }
+            let problems = info.stream("acceleration")?.problems ?? []
+            #expect(problems.contains { $0.hasPrefix("median magnitude") && $0.contains("check the acceleration unit") }, "\(path): \(problems)")
         }
     }
 
     /// A time unit in the header that contradicts the data: the resulting rate (0.1 Hz,
-    /// 50 kHz) is impossible for a phone accelerometer but is not reported.
+    /// 100 kHz) is impossible for a phone accelerometer, and reported as a problem.
     @Test(arguments: [
         ("ms-as-s.csv", "time (s),accX,accY,accZ", 1.0, 0.1),  // ms values labelled s
         ("s-as-ms.csv", "time_ms,accX,accY,accZ", 0.001, 100_000.0),  // s values labelled ms
@@ -438,9 +437,7 @@ import Darwin
         let stream = try #require(info.stream("acceleration"))
         #expect(stream.sampleCount == 2000)
         #expect(abs(try #require(stream.rate) / rate - 1) < 0.01)
-        withKnownIssue("a time unit stated in the header that gives an implausible sampling rate is not reported") {
-            #expect(!stream.problems.isEmpty || info.notes.contains { $0.contains("Hz") }, "\(info.notes)")
-        }
+        #expect(stream.problems.contains { $0.hasPrefix("sampling rate") && $0.contains("check the time unit") }, "\(stream.problems)")
     }
 
     @Test func timestampsBackwardsOrAllEqual() throws {
