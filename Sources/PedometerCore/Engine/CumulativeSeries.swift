@@ -1,8 +1,13 @@
 /// A cumulative count logged over time (steps, metres, floors), answering "how much did it
 /// grow between two times".
+///
+/// A count that goes down (the device's counter was reset, or a glitch) only moves the
+/// baseline: growth is counted from the lower value on, so the answer is never negative.
 struct CumulativeSeries: Sendable, Hashable {
     private(set) var times: [Double] = []
+    /// The count as if it had never gone down: the first value plus every increase since.
     private(set) var values: [Double] = []
+    private var lastLogged: Double?
 
     var isEmpty: Bool { times.isEmpty }
     var last: (time: Double, value: Double)? { times.last.map { ($0, values[values.count - 1]) } }
@@ -10,8 +15,10 @@ struct CumulativeSeries: Sendable, Hashable {
     /// Appends a value; samples arrive in time order (readers drop those going backwards).
     mutating func append(time: Double, value: Double) {
         guard value.isFinite else { return }
+        let total = values.last.map { $0 + max(0, value - (lastLogged ?? value)) } ?? value
         times.append(time)
-        values.append(value)
+        values.append(total)
+        lastLogged = value
     }
 
     /// The value of the last sample at or before `time`, or the first sample's value before the

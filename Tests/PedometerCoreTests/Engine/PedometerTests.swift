@@ -171,6 +171,22 @@ import Testing
         #expect(engine.distanceMethod == .heightModel)
     }
 
+    /// A device distance that goes down (a counter reset or a glitch, found by fuzzing) moves
+    /// the baseline: the distance is the sum of the increases, never negative.
+    @Test func aDeviceCountGoingDownOnlyMovesTheBaseline() throws {
+        var engine = Pedometer()
+        engine.beginStepCounts(kind: .device)
+        let distances = [0.0, 10, 20, 0.2, 5.2, 15.2]
+        for (second, distance) in distances.enumerated() {
+            engine.accept(StepCountSample(time: Double(second), steps: Double(second * 10), distance: distance), kind: .device)
+        }
+        engine.finish()
+        #expect(engine.distanceMethod == .device)
+        let distance = try #require(engine.snapshot().distance)
+        #expect(abs(distance - 35) < 1e-9)
+        #expect(engine.references.deviceDistance.map { abs($0 - 35) < 1e-9 } == true)
+    }
+
     @Test func aStepLogWithoutAccelerationUsesTheDeviceSteps() throws {
         var engine = Pedometer()
         engine.beginStepCounts(kind: .device)
