@@ -34,4 +34,17 @@ enum AtomicFile {
             throw WriteError(path: path, reason: reason)
         }
     }
+
+    /// Removes the temporary files in `directory` that a killed run left behind (their writer's
+    /// process no longer exists); those of running writers are left alone.
+    static func removeLeftovers(in directory: String) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), UInt32(parts[parts.count - 2]) != nil else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? manager.removeItem(atPath: directory + "/" + name)
+            }
+        }
+    }
 }

@@ -134,6 +134,7 @@ struct SummarizeCommand: ParsableCommand {
         let options = try ingest.options()
         let configuration = pedometerConfiguration
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: expandedPaths())
+        if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
             if emptyFolders > 0 { throw ExitCode(1) }
@@ -209,6 +210,7 @@ struct SummarizeCommand: ParsableCommand {
     func write(
         _ recordings: [String], to directory: String, options: IngestOptions, configuration: PedometerConfiguration
     ) throws {
+        AtomicFile.removeLeftovers(in: directory)
         let targets = recordings.map { outputPath(for: $0, in: directory) }
         let pending = recordings.indices.filter { force || !FileManager.default.fileExists(atPath: targets[$0]) }
         let skipped = recordings.count - pending.count
