@@ -28,6 +28,12 @@ enum AtomicFile {
             try? manager.removeItem(atPath: temporary)
             throw WriteError(path: path, reason: error.localizedDescription)
         }
+        // On disk before it takes the final name, so that a power cut cannot leave an empty file.
+        let descriptor = open(temporary, O_RDONLY)
+        if descriptor >= 0 {
+            fsync(descriptor)
+            close(descriptor)
+        }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(atPath: temporary)
