@@ -80,7 +80,8 @@ public struct StreamInfo: Sendable, Hashable, Codable {
 extension String {
     /// A number with up to three decimals, trailing zeros removed (for messages).
     init(format3 value: Double) {
-        guard value.isFinite else {
+        // Beyond 1e15 thousandths do not fit an Int64 (and no fixed decimals are meaningful).
+        guard value.isFinite, abs(value) < 1e15 else {
             self = "\(value)"
             return
         }

@@ -7,9 +7,9 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
 
     /// `m:ss` below an hour, `h:mm:ss` from an hour on, rounded once to whole seconds
-    /// (59.6 s is `1:00`, never `0:60`); "–" when not finite.
+    /// (59.6 s is `1:00`, never `0:60`); "–" when not finite (or beyond any clock).
     public var clock: String {
-        guard seconds.isFinite else { return "–" }
+        guard seconds.isFinite, seconds.magnitude < 9e15 else { return "–" }
         let total = Int64(seconds.magnitude.rounded())
         let sign = seconds < 0 && total > 0 ? "-" : ""
         let hours = total / 3600
@@ -23,7 +23,7 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
 
     /// `h:mm:ss` always (the seed app's elapsed-time display).
     public var hoursMinutesSeconds: String {
-        guard seconds.isFinite else { return "–" }
+        guard seconds.isFinite, seconds.magnitude < 9e15 else { return "–" }
         let total = Int64(seconds.magnitude.rounded())
         return "\(total / 3600):" + NumberText.twoDigits((total % 3600) / 60) + ":" + NumberText.twoDigits(total % 60)
     }

@@ -74,3 +74,10 @@ import Testing
         }
     }
 }
+
+/// Durations too long for any clock print "–" instead of trapping.
+@Test func durationsBeyondAnyClock() {
+    #expect(TimeSpan(seconds: 1e300).clock == "–")
+    #expect(TimeSpan(seconds: -1e20).hoursMinutesSeconds == "–")
+    #expect(TimeSpan(seconds: 3600 * 24 * 365).hoursMinutesSeconds == "8760:00:00")
+}
