@@ -24,12 +24,7 @@ public enum DecimalParser {
     /// The result has the same bits as glibc `strtod` on every accepted input:
     /// short inputs use the exact Clinger fast path, the rest go to `strtod`.
     public static func parseDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        guard let base = bytes.baseAddress else { return nil }
-        var start = 0
-        var end = bytes.count
-        while start < end, isBlank(base.load(fromByteOffset: start, as: UInt8.self)) { start += 1 }
-        while end > start, isBlank(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
-        guard start < end else { return nil }
+        guard let base = bytes.baseAddress, let (start, end) = trimmed(bytes) else { return nil }
 
         var i = start
         @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
@@ -134,16 +129,22 @@ public enum DecimalParser {
         return parseWithStrtod(base + start, count: end - start)
     }
 
+    /// The offsets of the first and past-the-last non-blank bytes, `nil` when all are blank.
+    @inline(__always)
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> (Int, Int)? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        return start < end ? (start, end) : nil
+    }
+
     /// Parses an optionally signed decimal integer (after trimming ASCII spaces/tabs at
     /// both ends), exactly. Returns `nil` on overflow, on an empty or sign-only field,
     /// and on any character other than digits.
     public static func parseInt64(_ bytes: UnsafeRawBufferPointer) -> Int64? {
-        guard let base = bytes.baseAddress else { return nil }
-        var i = 0
-        var end = bytes.count
-        while i < end, isBlank(base.load(fromByteOffset: i, as: UInt8.self)) { i += 1 }
-        while end > i, isBlank(base.load(fromByteOffset: end - 1, as: UInt8.self)) { end -= 1 }
-        guard i < end else { return nil }
+        guard let base = bytes.baseAddress, let (start, end) = trimmed(bytes) else { return nil }
+        var i = start
 
         var negative = false
         let first = base.load(fromByteOffset: i, as: UInt8.self)
