@@ -14,16 +14,6 @@ import PedometerCore
         return (info, sink)
     }
 
-    private func readError(_ relative: String, _ options: IngestOptions = .init()) -> IngestError? {
-        var sink = CollectingSink()
-        do {
-            _ = try RecordingReader.read(Fixtures.path(relative), options: options, into: &sink)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private static func mean(_ samples: [AccelerationSample]) -> Double {
         samples.map(\.magnitude).reduce(0, +) / Double(max(samples.count, 1))
     }
@@ -366,7 +356,7 @@ import PedometerCore
     @Test func genericHeaderlessNeedsColumns() throws {
         let relative = "formats/generic/headerless-accuracy.csv"
         let expected = Fixtures.expected(relative)
-        let error = readError(relative)
+        let error = readError(Fixtures.path(relative))
         #expect(error?.description == Fixtures.path(relative)
             + ":1:1: unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
         let (info, sink) = try read(relative, IngestOptions(columns: GenericColumn.parseList(expected.string("columns"))))

@@ -9,16 +9,6 @@ import PedometerCore
 @Suite struct MalformedFixtureTests {
     private static func path(_ name: String) -> String { Fixtures.path("malformed/" + name) }
 
-    private func readError(_ path: String, _ options: IngestOptions = .init()) -> IngestError? {
-        var sink = CollectingSink()
-        do {
-            _ = try RecordingReader.read(path, options: options, into: &sink)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Files that cannot be read at all: the error, exactly.
     @Test(arguments: [
         ("empty.csv", "1:1: empty file: no header and no data"),

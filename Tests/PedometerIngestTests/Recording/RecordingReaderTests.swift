@@ -10,16 +10,6 @@ private func read(_ path: String, _ options: IngestOptions = .init()) throws -> 
     return (info, sink)
 }
 
-private func readError(_ path: String, _ options: IngestOptions = .init()) -> IngestError? {
-    var sink = CollectingSink()
-    do {
-        _ = try RecordingReader.read(path, options: options, into: &sink)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// A 2 Hz walk-like signal in m/s^2 at `rate` Hz, as `t,x,y,z` rows (time in `unit`).
 private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity: Double = 9.80665, valueScale: Double = 1) -> String {
     var rows = ""

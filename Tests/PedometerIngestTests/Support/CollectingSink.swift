@@ -1,4 +1,5 @@
 import PedometerCore
+import PedometerIngest
 
 /// Keeps every sample it is given, for assertions.
 struct CollectingSink: SampleSink {
@@ -18,5 +19,16 @@ struct CollectingSink: SampleSink {
     func stepTotal(_ kind: StepReferenceKind) -> Double? {
         guard let samples = steps[kind], let first = samples.first, let last = samples.last else { return nil }
         return last.steps - first.steps
+    }
+}
+
+/// The error reading `path` gives, or `nil` when it reads.
+func readError(_ path: String, _ options: IngestOptions = .init()) -> IngestError? {
+    var sink = CollectingSink()
+    do {
+        _ = try RecordingReader.read(path, options: options, into: &sink)
+        return nil
+    } catch {
+        return error
     }
 }
