@@ -13,9 +13,23 @@ let scratchPath = FileManager.default.temporaryDirectory
 /// The input's length picks how it is read: detected, or forced into each reader in turn.
 let formats: [RecordingFormat?] = [nil] + RecordingFormat.allCases.map { Optional($0) }
 
+/// Replaces the scratch file's contents (no fsync: each input lives a few milliseconds).
+func writeScratchFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
+    let descriptor = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var written = 0
+    while written < size, let data {
+        let count = write(descriptor, data + written, size - written)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        written += count
+    }
+    return true
+}
+
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
-    guard FileManager.default.createFile(atPath: scratchPath, contents: bytes) else { return 0 }
+    guard writeScratchFile(data, size) else { return 0 }
     var options = IngestOptions(format: formats[size % formats.count])
     if size % 3 == 0 { options.columns = [.time, .skip, .x, .y, .z] }
     // An hour of per-second bins at most: a mutated timestamp must not make each run build

@@ -32,6 +32,11 @@ public struct Pedometer: SampleSink, Sendable {
 
     public let configuration: PedometerConfiguration
 
+    /// Steps per second no one exceeds (sprinters reach about 4.5): a device count rising
+    /// faster is a counter jump, not steps. It also bounds the step times a device log can
+    /// make: at most this many per second of ``PedometerConfiguration/maximumDuration``.
+    public static let fastestCadence = 5.0
+
     // Steps.
     private var detector: StepDetector
     private var accelerationKind = AccelerationKind.total
@@ -53,8 +58,8 @@ public struct Pedometer: SampleSink, Sendable {
     private var hasSamples = false
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
-    /// Samples ignored because their time was not finite or beyond
-    /// ``PedometerConfiguration/maximumDuration``.
+    /// Samples ignored because their time was not finite or more than
+    /// ``PedometerConfiguration/maximumDuration`` from time 0.
     public private(set) var ignoredSamples = 0
 
     // Per-second bins.
@@ -123,9 +128,9 @@ public struct Pedometer: SampleSink, Sendable {
         if let last = lastDeviceCount {
             let added = (sample.steps - last.steps).rounded()
             let elapsed = sample.time - last.time
-            // Spread the new steps evenly since the previous count (a counter reset or an
-            // implausible jump only moves the baseline).
-            if added >= 1 && added <= 10 * max(elapsed, 1) + 10 {
+            // Spread the new steps evenly since the previous count (a counter reset or a jump
+            // faster than anyone walks or runs only moves the baseline).
+            if added >= 1 && added <= Self.fastestCadence * max(elapsed, 1) + 10 {
                 let count = Int(added)
                 for index in 1...count { appendStep(last.time + elapsed * Double(index) / Double(count)) }
             }
@@ -345,7 +350,7 @@ extension Pedometer {
     }
 
     private mutating func admit(_ time: Double) -> Bool {
-        guard time.isFinite && time <= configuration.maximumDuration && !isFinished else {
+        guard time.isFinite && abs(time) <= configuration.maximumDuration && !isFinished else {
             ignoredSamples += 1
             return false
         }

@@ -21,8 +21,9 @@ public struct PedometerConfiguration: Sendable, Hashable {
     public var gpsCalibration: GPSCalibration?
     /// Floor counting from barometric altitude.
     public var floors: FloorCounter
-    /// Samples later than this many seconds after time 0 are ignored (a timestamp in the wrong
-    /// unit must not make the per-second bins grow without bound). 31 days by default.
+    /// Samples more than this many seconds after (or before) time 0 are ignored: a timestamp in
+    /// the wrong unit must not make the per-second bins or a device log's steps grow without
+    /// bound. 31 days by default.
     public var maximumDuration: Double
 
     public init(

@@ -54,6 +54,9 @@ public final class CSVReader {
 
     private let fd: Int32
     private let limits: Limits
+    /// Bytes asked of each `read(2)`: `limits.chunkBytes`, or less for a file smaller than
+    /// that (batches of small files then do not each allocate a full chunk).
+    private let chunkBytes: Int
     private var parser = csv_parser()
     private let fields: UnsafeMutablePointer<FieldArena>
 
@@ -93,7 +96,9 @@ public final class CSVReader {
             throw IngestError(file: name, isDirectory ? "cannot read: is a directory" : "not a regular file (a pipe, socket or device)")
         }
         fd = descriptor
-        capacity = limits.chunkBytes
+        let smallFileChunk = max(4096, Int(info.st_size) + 1)
+        chunkBytes = min(limits.chunkBytes, 1 << (Int.bitWidth - (smallFileChunk - 1).leadingZeroBitCount))
+        capacity = chunkBytes
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         fields = .allocate(capacity: 1)
         fields.initialize(to: FieldArena(maxFields: limits.maxFields))
@@ -289,14 +294,14 @@ public final class CSVReader {
             end = keep
             recordStart = 0
         }
-        if capacity - end < max(limits.chunkBytes / 2, 1) {
+        if capacity - end < max(chunkBytes / 2, 1) {
             guard end < limits.maxLineBytes else {
                 let column = end - physicalLineStart + 1
                 throw IngestError(
                     file: displayName, line: physicalLine, column: column,
                     "line longer than \(Self.byteText(limits.maxLineBytes))")
             }
-            let newCapacity = min(capacity * 2, limits.maxLineBytes + limits.chunkBytes)
+            let newCapacity = min(capacity * 2, limits.maxLineBytes + chunkBytes)
             let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
             grown.copyMemory(from: buffer, byteCount: end)
             buffer.deallocate()

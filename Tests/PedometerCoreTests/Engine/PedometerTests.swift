@@ -187,6 +187,29 @@ import Testing
         #expect(engine.references.deviceDistance.map { abs($0 - 35) < 1e-9 } == true)
     }
 
+    @Test func aDeviceCountRisingFasterThanAnyoneRunsOnlyMovesTheBaseline() {
+        var engine = Pedometer()
+        // 100 steps in 10 s is 10 steps/s: a counter jump. Then 20 in 10 s are steps.
+        for (time, steps) in [(0.0, 0.0), (10, 100), (20, 120)] {
+            engine.accept(StepCountSample(time: time, steps: steps), kind: .device)
+        }
+        engine.finish()
+        #expect(engine.snapshot().numberOfSteps == 20)
+        #expect(engine.steps.allSatisfy { $0 > 10 })
+        #expect(engine.references.deviceSteps == 120)
+    }
+
+    @Test func samplesFartherFromTimeZeroThanTheMaximumDurationAreIgnored() {
+        var engine = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600))
+        // Found by tools/fuzz: counts 10^10 s apart before time 0 made billions of step times.
+        for (time, steps) in [(-2e10, 12.0), (-1e10, 5e10), (-3601, 0), (3601, 9e4), (0, 0), (10, 20)] {
+            engine.accept(StepCountSample(time: time, steps: steps), kind: .device)
+        }
+        engine.finish()
+        #expect(engine.ignoredSamples == 4)
+        #expect(engine.snapshot().numberOfSteps == 20)
+    }
+
     @Test func aStepLogWithoutAccelerationUsesTheDeviceSteps() throws {
         var engine = Pedometer()
         engine.beginStepCounts(kind: .device)
