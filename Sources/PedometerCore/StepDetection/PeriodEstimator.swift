@@ -12,9 +12,7 @@ struct PeriodEstimator: Sendable {
     let shortestLag: Int
     let longestLag: Int
     let shakingLag: Int
-    /// Scratch buffers, reused from window to window.
-    private var centred: [Double] = []
-    private var squares: [Double] = []
+    /// Scratch buffer, reused from window to window.
     private var correlation: [Double] = []
 
     init(configuration: StepDetector.Configuration) {
@@ -29,57 +27,34 @@ struct PeriodEstimator: Sendable {
     /// The fewest samples a window needs before a period can be estimated.
     var minimumWindow: Int { longestLag + 10 }
 
-    /// The step period in seconds of `window`; ``still`` when it is too short, too weak or
-    /// shaking, ``aperiodic`` when it moves enough but shows no gait period.
-    mutating func stepPeriod(_ window: ArraySlice<Double>) -> Double {
-        let count = window.count
+    /// The longest lag whose correlation is needed: the running sums must reach it.
+    var maximumLag: Int { longestLag + 1 }
+
+    /// The step period in seconds of the window `[low, high)` of the signal summed in `sums`;
+    /// ``still`` when it is too short, too weak or shaking, ``aperiodic`` when it moves enough
+    /// but shows no gait period.
+    ///
+    /// The correlation at each lag is that of the window's mean-removed samples, written in
+    /// terms of running sums: with `m` the window's mean and `n` its length, the products of
+    /// the overlapping parts sum to `Σx[k]x[k+L] − m·(Σhead + Σtail) + (n − L)·m²`.
+    mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int) -> Double {
+        let count = high - low
         guard count >= minimumWindow else { return Self.still }
-        var mean = 0.0
-        for value in window { mean += value }
-        mean /= Double(count)
-        centred.removeAll(keepingCapacity: true)
-        squares.removeAll(keepingCapacity: true)
-        // squares[k] = sum of centred[0..<k]^2: the energies of the overlapping parts in O(1).
-        squares.append(0)
-        var energy = 0.0
-        for value in window {
-            let c = value - mean
-            centred.append(c)
-            energy += c * c
-            squares.append(energy)
-        }
-        let deviation = (energy / Double(count)).squareRoot()
+        let n = Double(count)
+        let mean = sums.sum(low, high) / n
+        let energy = sums.sumOfSquares(low, high) - mean * sums.sum(low, high)
+        let deviation = (max(energy, 0) / n).squareRoot()
         guard deviation >= configuration.minimumAmplitude else { return Self.still }
 
-        let maxLag = min(longestLag + 1, count - 1)
-        centred.withUnsafeBufferPointer { x in
-            let base = UnsafeRawPointer(x.baseAddress!)
-            let stride = MemoryLayout<Double>.stride
-            for lag in 1...maxLag {
-                // Eight lanes of partial sums: the products vectorise (the summation order is
-                // fixed, so the result is the same on every run).
-                let length = count - lag
-                var lanes = SIMD4<Double>(repeating: 0)
-                var more = SIMD4<Double>(repeating: 0)
-                var k = 0
-                while k + 8 <= length {
-                    let a = base.loadUnaligned(fromByteOffset: k * stride, as: SIMD4<Double>.self)
-                    let b = base.loadUnaligned(fromByteOffset: (k + lag) * stride, as: SIMD4<Double>.self)
-                    let c = base.loadUnaligned(fromByteOffset: (k + 4) * stride, as: SIMD4<Double>.self)
-                    let d = base.loadUnaligned(fromByteOffset: (k + 4 + lag) * stride, as: SIMD4<Double>.self)
-                    lanes += a * b
-                    more += c * d
-                    k += 8
-                }
-                var dot = (lanes + more).sum()
-                while k < length {
-                    dot += x[k] * x[k + lag]
-                    k += 1
-                }
-                let head = squares[count - lag]            // sum over x[0..<count-lag]
-                let tail = squares[count] - squares[lag]   // sum over x[lag..<count]
-                correlation[lag] = dot / ((head * tail).squareRoot() + 1e-12)
-            }
+        let maxLag = min(maximumLag, count - 1)
+        for lag in 1...maxLag {
+            let overlap = Double(count - lag)
+            let headSum = sums.sum(low, high - lag)
+            let tailSum = sums.sum(low + lag, high)
+            let dot = sums.laggedProduct(lag, low, high) - mean * (headSum + tailSum) + overlap * mean * mean
+            let head = sums.sumOfSquares(low, high - lag) - 2 * mean * headSum + overlap * mean * mean
+            let tail = sums.sumOfSquares(low + lag, high) - 2 * mean * tailSum + overlap * mean * mean
+            correlation[lag] = dot / ((max(head, 0) * max(tail, 0)).squareRoot() + 1e-12)
         }
         correlation[0] = 1
         let searchEnd = min(longestLag, maxLag)

@@ -105,6 +105,8 @@ public struct StepDetector: Sendable {
     // Periods per hop, kept from `periodBase` on: the first `resolvedHops` are final (walking
     // periods or 0); later ones may still be `PeriodEstimator.aperiodic` awaiting a bridge.
     private var estimator: PeriodEstimator
+    /// Running sums of `filtered` for the estimator's windows.
+    private var sums: LaggedSums
     private var periods: [Double] = []
     private var periodBase = 0
     private var resolvedHops = 0
@@ -129,6 +131,7 @@ public struct StepDetector: Sendable {
         highPass = .highPass(frequency: configuration.lowFrequency, sampleRate: Self.sampleRate)
         lowPass = .lowPass(frequency: configuration.highFrequency, sampleRate: Self.sampleRate)
         estimator = PeriodEstimator(configuration: configuration)
+        sums = LaggedSums(maximumLag: estimator.maximumLag)
         hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
         halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
     }
@@ -198,6 +201,7 @@ public struct StepDetector: Sendable {
         highPass.reset()
         lowPass.reset()
         filtered.removeAll(keepingCapacity: true)
+        sums.reset()
         base = 0
         periods.removeAll(keepingCapacity: true)
         periodBase = 0
@@ -215,7 +219,9 @@ public struct StepDetector: Sendable {
 
     private mutating func push(_ value: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
-        filtered.append(lowPass(highPass(value - offset)))
+        let band = lowPass(highPass(value - offset))
+        filtered.append(band)
+        sums.append(band)
     }
 
     // MARK: Periods and events
@@ -231,10 +237,9 @@ public struct StepDetector: Sendable {
             } else {
                 guard center + halfWindow <= count else { break }
             }
-            let low = max(0, center - halfWindow) - base
-            let high = min(count, center + halfWindow) - base
-            periods.append(estimator.stepPeriod(filtered[low..<high]))
+            periods.append(estimator.stepPeriod(sums, max(0, center - halfWindow), min(count, center + halfWindow)))
         }
+        sums.discard(before: (periodBase + periods.count) * hopSamples - halfWindow)
         resolveBridges(final: final)
         findSteps(final: final)
         trim()
