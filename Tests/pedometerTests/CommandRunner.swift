@@ -31,10 +31,16 @@ struct CommandRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, program: String = "pedometer") throws -> Output {
+    /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable(named: program)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -15,8 +15,9 @@ import Darwin
 /// `AtomicFile` writes each summary to a hidden `.NAME.PID.RANDOM.tmp` beside it and renames it
 /// into place, so a kill can leave such a temporary file (never a partial summary). Nothing
 /// removes them later: they are counted and reported here, must match that pattern, and must
-/// not stop a rerun. The zip reader extracts into `$TMPDIR/pedometer-UUID`, which a kill
-/// also leaves behind; the child processes get their own `TMPDIR` so these are counted too.
+/// not stop a rerun; a rerun removes those of dead writers. The zip reader extracts into
+/// `$TMPDIR/pedometer-zip-PID-UUID`, which a kill also leaves behind; the next run that reads a
+/// zip removes those of dead processes (the children get their own `TMPDIR` to check this).
 @Suite(.serialized) struct CrashSafetyTests {
     private static let fixtures = CommandRunner.packageRoot.appendingPathComponent("Fixtures").path
 
@@ -142,7 +143,11 @@ import Darwin
         var leftovers: [String] = []
         var progress: [String] = []
         var midBatch = 0
-        for (jobs, delays) in [(1, [0.3, 0.6, 0.9, 1.2]), (2, [0.4, 0.7, 1.0])] {
+        // Kill moments are fractions of the uninterrupted run's time, so that they land in the
+        // middle of the batch however fast this build and machine are (each run resumes).
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        for (jobs, fractions) in [(1, [0.25, 0.3, 0.35, 0.4]), (2, [0.2, 0.3, 0.4])] {
+            let delays = fractions.map { ($0 * seconds * 1000).rounded() / 1000 }
             let output = scratch.root + "/killed-\(jobs)"
             for delay in delays {
                 let process = try start(scratch, output: output, jobs: jobs)
@@ -176,10 +181,21 @@ import Darwin
         }
         // What the kills left behind: temporary summary files (reported, not an error: each is
         // one write cut short; a rerun removes those of dead writers) and zip extraction
-        // folders in TMPDIR.
-        let extracted = ((try? FileManager.default.contentsOfDirectory(atPath: scratch.tmp)) ?? []).filter { $0.hasPrefix("pedometer-") }
+        // folders in TMPDIR, one planted to be sure, which the next run reading a zip removes.
+        let extractionFolders = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.tmp)) ?? []).filter { $0.hasPrefix("pedometer-zip-") }
+        }
+        if kill(99999, 0) != 0 {
+            try FileManager.default.createDirectory(
+                atPath: scratch.tmp + "/pedometer-zip-99999-planted/ios", withIntermediateDirectories: true)
+        }
+        let extractedBefore = extractionFolders().count
+        let zip = try CommandRunner.run(
+            ["inspect", Self.fixtures + "/formats/sensor-logger/android.zip"], environment: ["TMPDIR": scratch.tmp])
+        #expect(zip.status == 0, "\(zip.stderr)")
+        #expect(extractionFolders().isEmpty, "extraction folders of dead processes survived a run reading a zip")
         print("CrashSafetyTests: uninterrupted run \(duration); \(progress.joined(separator: "; ")); "
-            + "temporary summary files left: \(leftovers); zip extraction folders left in TMPDIR: \(extracted.count)")
+            + "temporary summary files left: \(leftovers); zip extraction folders left in TMPDIR: \(extractedBefore) (removed by the next run)")
         // Kills must land in the middle of the batch (some files written, not all), or the test
         // proves little.
         #expect(midBatch >= 3, "\(progress)")

@@ -60,13 +60,31 @@ public enum RecordingReader {
         return nil
     }
 
+    /// Prefix of the folders archives are extracted to, in the temporary directory; the
+    /// extracting process's ID follows it.
+    static let extractionPrefix = "pedometer-zip-"
+
+    /// Removes, once per process, the extraction folders of processes that no longer exist
+    /// (a run killed while reading a zip cannot remove its own).
+    private static let abandonedExtractionsRemoved: Void = {
+        let manager = FileManager.default
+        let directory = manager.temporaryDirectory
+        for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(extractionPrefix) {
+            guard let pid = Int32(name.dropFirst(extractionPrefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? manager.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+    }()
+
     /// Extracts a zip into a temporary folder (streamed to disk, bounded memory), runs `body`
     /// on it, and removes it.
     private static func withExtractedArchive(
         _ path: String, _ body: (String) throws(IngestError) -> Void
     ) throws(IngestError) {
         let manager = FileManager.default
-        let folder = manager.temporaryDirectory.appendingPathComponent("pedometer-\(UUID().uuidString)")
+        _ = abandonedExtractionsRemoved
+        let folder = manager.temporaryDirectory.appendingPathComponent("\(extractionPrefix)\(getpid())-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: folder) }
         var corrupt: String?
         do {
