@@ -57,7 +57,8 @@ public final class CSVReader {
     /// Bytes asked of each `read(2)`: `limits.chunkBytes`, or less for a file smaller than
     /// that (batches of small files then do not each allocate a full chunk).
     private let chunkBytes: Int
-    private var parser = csv_parser()
+    /// libcsv's state, behind a pointer: no exclusivity check on every call.
+    private let parser: UnsafeMutablePointer<csv_parser>
     private let fields: UnsafeMutablePointer<FieldArena>
 
     // The read buffer holds [recordStart, end): the current record's raw bytes, then unparsed bytes.
@@ -102,9 +103,11 @@ public final class CSVReader {
         buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         fields = .allocate(capacity: 1)
         fields.initialize(to: FieldArena(maxFields: limits.maxFields))
-        csv_init(&parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
-        csv_set_realloc_func(&parser, cappedRealloc)
-        csv_set_blk_size(&parser, 1024)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: csv_parser())
+        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+        csv_set_realloc_func(parser, cappedRealloc)
+        csv_set_blk_size(parser, 1024)
 
         // Sniff at least 4 KiB (or the whole file) whatever the chunk size.
         repeat { try fillBuffer() } while end < 4096 && !reachedEndOfFile
@@ -116,11 +119,13 @@ public final class CSVReader {
         physicalLineStart = recordStart
         self.delimiter = delimiter ?? sniff.delimiter
         lineTerminator = sniff.lineTerminator
-        csv_set_delim(&parser, self.delimiter)
+        csv_set_delim(parser, self.delimiter)
     }
 
     deinit {
-        csv_free(&parser)
+        csv_free(parser)
+        parser.deinitialize(count: 1)
+        parser.deallocate()
         close(fd)
         buffer.deallocate()
         fields.pointee.deallocate()
@@ -151,7 +156,7 @@ public final class CSVReader {
                 continue
             }
             let lineEnd = found.map { buffer.distance(to: $0) + 1 } ?? end
-            if fields.pointee.fieldCount == 0 && parser.pstate == 0 {
+            if fields.pointee.fieldCount == 0 && parser.pointee.pstate == 0 {
                 // Nothing of a record has begun: it starts on this line.
                 recordStart = feedPosition
                 line = physicalLine
@@ -243,7 +248,7 @@ public final class CSVReader {
 
     private func finishParsing() throws(IngestError) -> Bool {
         finished = true
-        let status = csv_fini(&parser, fieldEnded, recordEnded, fields)
+        let status = csv_fini(parser, fieldEnded, recordEnded, fields)
         try checkArena()
         if status != 0 {
             throw unterminatedQuoteError()
@@ -254,18 +259,18 @@ public final class CSVReader {
 
     private func parse(from start: Int, to stop: Int) throws(IngestError) {
         let count = stop - start
-        let consumed = csv_parse(&parser, buffer + start, count, fieldEnded, recordEnded, fields)
+        let consumed = csv_parse(parser, buffer + start, count, fieldEnded, recordEnded, fields)
         try checkArena()
         guard consumed == count else {
             let column = start + consumed - physicalLineStart + 1
             let location = SourceLocation(file: displayName, line: physicalLine, column: column)
-            switch csv_error(&parser) {
+            switch csv_error(parser) {
             case CSV_EPARSE:
                 throw IngestError(location, "malformed quoted field: a quote inside an unquoted field, or text after a closing quote")
             case CSV_ENOMEM, CSV_ETOOBIG:
                 throw IngestError(location, "field longer than \(Self.byteText(maxFieldBytes))")
             default:
-                throw IngestError(location, "CSV parse error: \(String(cString: csv_strerror(csv_error(&parser))))")
+                throw IngestError(location, "CSV parse error: \(String(cString: csv_strerror(csv_error(parser))))")
             }
         }
         if fields.pointee.recordsEnded > 1 {
