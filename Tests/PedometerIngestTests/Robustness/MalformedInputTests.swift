@@ -732,4 +732,19 @@ import Darwin
         #expect(error?.description == "\(path):\(message)")
         #expect(elapsed < .seconds(5), "took \(elapsed)")
     }
+
+    /// A 1 GiB line after good rows, written sparse (8 MiB of digits, then a hole up to 1 GiB;
+    /// the reader stops long before the hole): refused at the limit, only the limit read.
+    @Test func oneGigabyteLine() throws {
+        let path = files.path("gigabyte-line.csv")
+        _ = FileManager.default.createFile(atPath: path, contents: Data("t,x,y,z\n0,1,2,9.8\n0.01,1,2,9.8\n0.02,".utf8))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        let block = Data(repeating: UInt8(ascii: "7"), count: 1 << 20)
+        for _ in 0..<8 { handle.write(block) }
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let error = outcome(path).error
+        #expect(error?.description == "\(path):4:4194305: line longer than 4 MiB")
+    }
 }
