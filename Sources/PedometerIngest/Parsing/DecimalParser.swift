@@ -36,6 +36,8 @@ public enum DecimalParser {
             i += 1
         }
 
+        if let value = parsePlainDecimal(base, from: i, to: end) { return negative ? -value : value }
+
         // Mantissa: up to 19 significant digits accumulated exactly.
         var mantissa: UInt64 = 0
         var significantDigits = 0
@@ -127,6 +129,37 @@ public enum DecimalParser {
             }
         }
         return parseWithStrtod(base + start, count: end - start)
+    }
+
+    /// The common case, unsigned `digits[.digits]` with at most 19 digits in all, no exponent,
+    /// and a mantissa below 2^53: the exact mantissa divided by an exact power of ten, so
+    /// correctly rounded (the general path gives the same bits). `nil` for anything else.
+    @inline(__always)
+    private static func parsePlainDecimal(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Double? {
+        var i = start
+        var mantissa: UInt64 = 0
+        while i < end {
+            let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            i += 1
+        }
+        var digits = i - start
+        var fractionDigits = 0
+        if i < end, base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < end {
+                let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            fractionDigits = i - fractionStart
+            digits += fractionDigits
+        }
+        guard i == end, digits > 0, digits <= 19, mantissa <= 1 << 53 else { return nil }
+        return Double(mantissa) / exactPowerOfTen(fractionDigits)
     }
 
     /// The offsets of the first and past-the-last non-blank bytes, `nil` when all are blank.
