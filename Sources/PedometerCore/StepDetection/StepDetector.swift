@@ -167,6 +167,7 @@ public struct StepDetector: Sendable {
         smooth1 += alpha * (raw - smooth1)
         smooth2 += alpha * (smooth1 - smooth2)
         let value = smooth2
+        let pushedBefore = count
         while true {
             let gridTime = origin + Double(nextGridIndex) / Self.sampleRate
             guard gridTime <= sample.time else { break }
@@ -175,7 +176,8 @@ public struct StepDetector: Sendable {
             nextGridIndex += 1
         }
         previous = (sample.time, value)
-        process(final: false)
+        // Only a new grid sample can complete a window or reveal a step.
+        if count > pushedBefore { process(final: false) }
     }
 
     /// Flushes the steps still held back by the look-ahead; call at the end of the stream.
