@@ -72,7 +72,8 @@ enum SummaryBuilder {
         result += info.notes
         let ignored = processed.pedometer.ignoredSamples
         if ignored > 0 {
-            result.append("\(ignored) samples ignored: time not finite or more than 31 days after the start")
+            let days = Int((processed.pedometer.configuration.maximumDuration / 86_400).rounded())
+            result.append("\(ignored) samples ignored: time not finite or more than \(days) days from time 0")
         }
         return result
     }

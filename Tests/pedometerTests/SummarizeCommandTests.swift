@@ -117,6 +117,22 @@ import Testing
         }
     }
 
+    @Test func samplesFarFromTimeZeroAreIgnoredAndReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("far.csv").path
+        // The last count is 58 days after the first: a timestamp in the wrong unit.
+        try Data("time,steps\n0,0\n10,20\n20,40\n30,60\n5000000,70\n".utf8).write(to: URL(fileURLWithPath: path))
+        let output = try CommandRunner.run(["summarize", "--format", "json", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try #require(try objects(output.stdout)["far.csv"])
+        #expect(integer(summary["steps"]) == 60)
+        #expect(number(summary["durationSeconds"]) == 30)
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(warnings.contains("1 samples ignored: time not finite or more than 31 days from time 0"), "\(warnings)")
+    }
+
     @Test func outputIsTheSameWhateverTheJobCount() throws {
         let arguments = ["summarize", "--format", "json", fixture("oxford"), fixture("formats/sensor-logger")]
         let one = try CommandRunner.run(arguments + ["--jobs", "1"])
