@@ -360,7 +360,9 @@ public final class CSVReader {
         case ENOENT: return "no such file"
         case EACCES: return "permission denied"
         case EISDIR: return "is a directory"
-        default: return String(cString: strerror(code))
+        default:
+            let text = String(cString: strerror(code))  // "Too many levels of …": lower-cased like ours
+            return text.prefix(1).lowercased() + text.dropFirst()
         }
     }
 

@@ -18,9 +18,12 @@ enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    static func exists(_ path: String) -> Bool {
+    /// Why `path` cannot be looked up (missing, a loop of links, a folder that cannot be
+    /// searched …), or `nil` when it can.
+    static func lookupProblem(_ path: String) -> String? {
         var info = stat()
-        return stat(path, &info) == 0
+        guard stat(path, &info) != 0 else { return nil }
+        return errno == ENOENT ? "no such file or folder" : "cannot open: \(CSVReader.describeErrno(errno))"
     }
 
     /// Names in a folder, sorted, without `.` and `..`; `nil` if it cannot be listed.

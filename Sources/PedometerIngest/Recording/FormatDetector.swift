@@ -27,7 +27,7 @@ enum FormatDetector {
                 file: path,
                 "folder is not a recording: expected a Sensor Logger export (TotalAcceleration.csv, Accelerometer.csv …), an Oxford folder (accelerometer.csv + stepcounter.csv), or a folder holding .csv, .tsv, .txt or .zip recordings")
         }
-        guard FileSystem.exists(path) else { throw IngestError(file: path, "no such file or folder") }
+        if let problem = FileSystem.lookupProblem(path) { throw IngestError(file: path, problem) }
         guard FileSystem.isFile(path) else { throw IngestError(file: path, "not a regular file (a pipe, socket or device)") }
         if path.lowercased().hasSuffix(".zip") {
             return Detection(format: .sensorLogger, layout: .sensorLoggerZip, reason: "zip archive (Sensor Logger export)")

@@ -682,6 +682,16 @@ import Darwin
         #expect(outcome(path).error?.description == "\(path): cannot open: permission denied")
     }
 
+    /// Files that cannot be opened even by root: a dangling symbolic link and a loop of them.
+    @Test func filesThatCannotBeOpened() throws {
+        let dangling = files.path("dangling.csv")
+        #expect(symlink(files.path("missing.csv"), dangling) == 0)
+        #expect(outcome(dangling).error?.description == "\(dangling): no such file or folder")
+        let loop = files.path("loop.csv")
+        #expect(symlink(loop, loop) == 0)
+        #expect(outcome(loop).error?.description == "\(loop): cannot open: too many levels of symbolic links")
+    }
+
     /// A named pipe with a recording's name (what `mkfifo walk.csv` leaves, or a FIFO met while
     /// searching a folder) is refused as not a regular file (a blocking `open(2)` once waited
     /// for a writer: a hang). Should it hang again, the test unblocks it itself after 2 s.
