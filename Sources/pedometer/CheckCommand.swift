@@ -55,15 +55,13 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptionGroup
 
-    @Option(help: "Recordings read at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallelism: JobsOptionGroup
 
     enum CheckOutput: String, ExpressibleByArgument, CaseIterable {
         case table, json
     }
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard toleranceRelative >= 0 && toleranceRelative.isFinite else {
             throw ValidationError("--tolerance-relative must be a number at least 0")
         }
@@ -100,7 +98,7 @@ struct CheckCommand: ParsableCommand {
         }
 
         let command = self
-        OrderedBatch.run(Array(recordings.indices), jobs: jobs, work: { index -> CheckOutcome in
+        OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> CheckOutcome in
             command.check(recordings[index], expectedFile: expectedFiles[index])
         }, deliver: { index, outcome in
             report(outcome, recording: recordings[index], expectedFile: expectedFiles[index])

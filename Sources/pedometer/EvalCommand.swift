@@ -31,15 +31,10 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var detector: DetectorOptionGroup
 
-    @Option(help: "Recordings read at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallelism: JobsOptionGroup
 
     enum EvalOutput: String, ExpressibleByArgument, CaseIterable {
         case table, json
-    }
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -48,14 +43,14 @@ struct EvalCommand: ParsableCommand {
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         let table = EvalTable(recordings: recordings)
         // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = recordings.count < jobs
+        let pipelined = recordings.count < parallelism.jobs
         var ours: [Double] = []
         var device: [Double] = []
         var evaluated = 0
         var skipped = 0
         var failures = 0
         if format == .table { print(table.header) }
-        OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<EvalRow?, IngestError> in
+        OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<EvalRow?, IngestError> in
             do throws(IngestError) {
                 let processed = try SummaryBuilder.process(
                     path, options: options, configuration: configuration, pipelined: pipelined)

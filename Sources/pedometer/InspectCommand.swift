@@ -27,18 +27,13 @@ struct InspectCommand: ParsableCommand {
         case table, json
     }
 
-    @Option(help: "Recordings read at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
+    @OptionGroup var parallelism: JobsOptionGroup
 
     func run() throws {
         let options = try ingest.options()
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         var failures = 0
-        OrderedBatch.run(recordings, jobs: jobs, work: { path -> Result<RecordingInfo, IngestError> in
+        OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<RecordingInfo, IngestError> in
             var sink = DiscardingSink()
             do throws(IngestError) {
                 return .success(try RecordingReader.read(path, options: options, into: &sink))

@@ -55,8 +55,7 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup var ingest: IngestOptionGroup
 
-    @Option(help: "Recordings read at once (default: one per core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var parallelism: JobsOptionGroup
 
     enum SummaryOutput: String, ExpressibleByArgument, CaseIterable {
         case table, json, csv
@@ -72,7 +71,6 @@ struct SummarizeCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let height, !(0.5...2.5).contains(height) { throw ValidationError("--height must be between 0.5 and 2.5 metres") }
         if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
         if format == .csv && (splits != nil || intervals) {
@@ -149,8 +147,8 @@ struct SummarizeCommand: ParsableCommand {
         if format == .csv { emit(SummaryWriter.csvHeader) }
         let command = self
         // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = recordings.count < jobs
-        OrderedBatch.run(Array(recordings.indices), jobs: jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
+        let pipelined = recordings.count < parallelism.jobs
+        OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             do throws(RecordingFailure) {
                 return .success(try command.summarize(
@@ -217,11 +215,11 @@ struct SummarizeCommand: ParsableCommand {
         let bar = progress.isOn ? ProgressBar(sizes: pending.map { ProgressBar.size(of: recordings[$0]) }) : nil
         let command = self
         // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = pending.count < jobs
+        let pipelined = pending.count < parallelism.jobs
         let format = self.format
         let units = self.units
         var failures = 0
-        OrderedBatch.run(pending, jobs: jobs, work: { index -> Result<Void, RecordingFailure> in
+        OrderedBatch.run(pending, jobs: parallelism.jobs, work: { index -> Result<Void, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             let summary: RecordingSummary
             do throws(RecordingFailure) {
