@@ -37,3 +37,13 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(location): \(reason)" }
 }
+
+extension IngestError {
+    /// The same error with its line moved down by `offset` lines: a location found by a
+    /// reader that numbered lines from a later point of the file.
+    func movingLines(by offset: Int) -> IngestError {
+        var moved = self
+        moved.location.line = location.line.map { $0 + offset }
+        return moved
+    }
+}

@@ -42,8 +42,7 @@ struct EvalCommand: ParsableCommand {
         let configuration = PedometerConfiguration(detector: try detector.configuration())
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         let table = EvalTable(recordings: recordings)
-        // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = recordings.count < parallelism.jobs
+        let threads = parallelism.threadsPerRecording(recordings.count)
         var ours: [Double] = []
         var device: [Double] = []
         var evaluated = 0
@@ -53,7 +52,7 @@ struct EvalCommand: ParsableCommand {
         OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<EvalRow?, IngestError> in
             do throws(IngestError) {
                 let processed = try SummaryBuilder.process(
-                    path, options: options, configuration: configuration, pipelined: pipelined)
+                    path, options: options, configuration: configuration, threads: threads)
                 return .success(EvalRow(processed))
             } catch {
                 return .failure(error)

@@ -30,8 +30,10 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var parallelism: JobsOptionGroup
 
     func run() throws {
-        let options = try ingest.options()
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
+        var ingestOptions = try ingest.options()
+        ingestOptions.threads = parallelism.threadsPerRecording(recordings.count)
+        let options = ingestOptions
         var failures = 0
         OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<RecordingInfo, IngestError> in
             var sink = DiscardingSink()

@@ -62,7 +62,7 @@ struct SeriesCommand: ParsableCommand {
         do throws(IngestError) {
             processed = try SummaryBuilder.process(
                 path, options: options, configuration: configuration,
-                pipelined: ProcessInfo.processInfo.activeProcessorCount > 1)
+                threads: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             StandardError.print("\(error)")
             throw ExitCode(1)

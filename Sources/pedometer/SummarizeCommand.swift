@@ -104,12 +104,12 @@ struct SummarizeCommand: ParsableCommand {
     /// A recording summarised, with the sections asked for (and its chart written, with
     /// `--chart`).
     func summarize(
-        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, pipelined: Bool
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int
     ) throws(RecordingFailure) -> RecordingSummary {
         let processed: SummaryBuilder.Processed
         do throws(IngestError) {
             processed = try SummaryBuilder.process(
-                path, options: options, configuration: configuration, pipelined: pipelined)
+                path, options: options, configuration: configuration, threads: threads)
         } catch {
             throw .ingest(error)
         }
@@ -146,13 +146,12 @@ struct SummarizeCommand: ParsableCommand {
         var totals = SummaryTotals()
         if format == .csv { emit(SummaryWriter.csvHeader) }
         let command = self
-        // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = recordings.count < parallelism.jobs
+        let threads = parallelism.threadsPerRecording(recordings.count)
         OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             do throws(RecordingFailure) {
                 return .success(try command.summarize(
-                    recordings[index], options: options, configuration: configuration, pipelined: pipelined))
+                    recordings[index], options: options, configuration: configuration, threads: threads))
             } catch {
                 return .failure(error)
             }
@@ -214,8 +213,7 @@ struct SummarizeCommand: ParsableCommand {
         let skipped = recordings.count - pending.count
         let bar = progress.isOn ? ProgressBar(sizes: pending.map { ProgressBar.size(of: recordings[$0]) }) : nil
         let command = self
-        // Cores the batch leaves idle read and process each recording on two threads.
-        let pipelined = pending.count < parallelism.jobs
+        let threads = parallelism.threadsPerRecording(pending.count)
         let format = self.format
         let units = self.units
         var failures = 0
@@ -224,7 +222,7 @@ struct SummarizeCommand: ParsableCommand {
             let summary: RecordingSummary
             do throws(RecordingFailure) {
                 summary = try command.summarize(
-                    recordings[index], options: options, configuration: configuration, pipelined: pipelined)
+                    recordings[index], options: options, configuration: configuration, threads: threads)
             } catch {
                 return .failure(error)
             }

@@ -11,14 +11,17 @@ enum SummaryBuilder {
         var info: RecordingInfo
     }
 
-    /// Reads `path` into a fresh engine and finishes it. `pipelined` runs the engine on a
-    /// second thread while the reader parses (same results; for a core that would be idle).
+    /// Reads `path` into a fresh engine and finishes it. With more than one of `threads`,
+    /// the rows are parsed on that many threads and the engine runs on one more (same
+    /// results; for cores that would be idle).
     static func process(
-        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, pipelined: Bool = false
+        _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int = 1
     ) throws(IngestError) -> Processed {
         var pedometer = Pedometer(configuration: configuration)
         let info: RecordingInfo
-        if pipelined {
+        var options = options
+        options.threads = threads
+        if threads > 1 {
             var sink = PipelinedSink(pedometer)
             do throws(IngestError) {
                 info = try RecordingReader.read(path, options: options, into: &sink)

@@ -5,8 +5,9 @@ import PedometerReport
 import Testing
 @testable import pedometer
 
-/// `PipelinedSink`: processing on a second thread gives exactly the results of processing
-/// inline, for every kind of stream (acceleration, device steps, GPS, pressure).
+/// `PipelinedSink`: processing on a second thread (with the rows parsed in stretches on
+/// others) gives exactly the results of processing inline, for every kind of stream
+/// (acceleration, device steps, GPS, pressure).
 @Suite struct PipelinedSinkTests {
     static let fixtures = [
         "Fixtures/oxford/Samsung_Jamie_Hard_InHand_1",
@@ -20,15 +21,19 @@ import Testing
         let path = CommandRunner.packageRoot.appendingPathComponent(relative).path
         let configuration = PedometerConfiguration()
         let inline = try SummaryBuilder.process(path, options: IngestOptions(), configuration: configuration)
-        let piped = try SummaryBuilder.process(path, options: IngestOptions(), configuration: configuration, pipelined: true)
-        #expect(piped.pedometer.steps == inline.pedometer.steps)
-        #expect(SummaryWriter.json(SummaryBuilder.summary(piped)) == SummaryWriter.json(SummaryBuilder.summary(inline)))
+        var stretches = IngestOptions()
+        stretches.chunkBytes = 4096
+        for threads in [2, 3] {
+            let piped = try SummaryBuilder.process(path, options: stretches, configuration: configuration, threads: threads)
+            #expect(piped.pedometer.steps == inline.pedometer.steps)
+            #expect(SummaryWriter.json(SummaryBuilder.summary(piped)) == SummaryWriter.json(SummaryBuilder.summary(inline)))
+        }
     }
 
     @Test func aFailingRecordingStopsTheConsumer() throws {
         let path = CommandRunner.packageRoot.appendingPathComponent("Fixtures/malformed/stray-quote.csv").path
         #expect(throws: IngestError.self) {
-            try SummaryBuilder.process(path, options: IngestOptions(), configuration: PedometerConfiguration(), pipelined: true)
+            try SummaryBuilder.process(path, options: IngestOptions(), configuration: PedometerConfiguration(), threads: 2)
         }
     }
 }

@@ -52,8 +52,17 @@ public final class CSVReader {
     /// Records returned so far (the header counts when there is one).
     public private(set) var recordCount = 0
 
+    /// The file's size when it was opened.
+    public let fileSize: Int
+    /// Whether a quote character has been read so far (records may then span lines).
+    private(set) var sawQuote = false
+
     private let fd: Int32
     private let limits: Limits
+    /// File offset of the first byte this reader reads.
+    private let startOffset: Int
+    /// Bytes this reader may read from `startOffset`.
+    private let readLimit: Int
     /// Bytes asked of each `read(2)`: `limits.chunkBytes`, or less for a file smaller than
     /// that (batches of small files then do not each allocate a full chunk).
     private let chunkBytes: Int
@@ -78,37 +87,12 @@ public final class CSVReader {
     /// - Parameters:
     ///   - delimiter: the field delimiter; `nil` detects comma, semicolon or tab.
     ///   - displayName: the name to use in messages; defaults to `path`.
-    public init(
+    public convenience init(
         path: String, delimiter: UInt8? = nil, displayName: String? = nil, limits: Limits = Limits()
     ) throws(IngestError) {
         let name = displayName ?? path
-        self.displayName = name
-        self.limits = limits
-        // Non-blocking, so that a FIFO or a device cannot hang the open; then only regular
-        // files are read.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw IngestError(file: name, "cannot open: \(Self.describeErrno(errno))")
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-            close(descriptor)
-            throw IngestError(file: name, isDirectory ? "cannot read: is a directory" : "not a regular file (a pipe, socket or device)")
-        }
-        fd = descriptor
-        let smallFileChunk = max(4096, Int(info.st_size) + 1)
-        chunkBytes = min(limits.chunkBytes, 1 << (Int.bitWidth - (smallFileChunk - 1).leadingZeroBitCount))
-        capacity = chunkBytes
-        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        fields = .allocate(capacity: 1)
-        fields.initialize(to: FieldArena(maxFields: limits.maxFields))
-        parser = .allocate(capacity: 1)
-        parser.initialize(to: csv_parser())
-        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
-        csv_set_realloc_func(parser, cappedRealloc)
-        csv_set_blk_size(parser, 1024)
-
+        let (descriptor, size) = try Self.openRegularFile(path, name)
+        self.init(descriptor: descriptor, fileSize: size, displayName: name, limits: limits, from: 0, to: nil)
         // Sniff at least 4 KiB (or the whole file) whatever the chunk size.
         repeat { try fillBuffer() } while end < 4096 && !reachedEndOfFile
         let sniff = try CSVSniffer.sniff(
@@ -120,6 +104,61 @@ public final class CSVReader {
         self.delimiter = delimiter ?? sniff.delimiter
         lineTerminator = sniff.lineTerminator
         csv_set_delim(parser, self.delimiter)
+    }
+
+    /// Opens the bytes of `path` from offset `start` (a line start) up to `end` (the end of the
+    /// file when `nil`), with a known delimiter and line terminator: one stretch of a file
+    /// that another reader sniffed. Lines are numbered from 1 at `start`.
+    convenience init(
+        path: String, displayName: String, from start: Int, to end: Int?, delimiter: UInt8, lineTerminator: UInt8,
+        limits: Limits = Limits()
+    ) throws(IngestError) {
+        let (descriptor, size) = try Self.openRegularFile(path, displayName)
+        guard lseek(descriptor, off_t(start), SEEK_SET) == off_t(start) else {
+            let code = errno
+            close(descriptor)
+            throw IngestError(file: displayName, "cannot read: \(Self.describeErrno(code))")
+        }
+        self.init(descriptor: descriptor, fileSize: size, displayName: displayName, limits: limits, from: start, to: end)
+        self.delimiter = delimiter
+        self.lineTerminator = lineTerminator
+        csv_set_delim(parser, delimiter)
+    }
+
+    private init(descriptor: Int32, fileSize: Int, displayName: String, limits: Limits, from start: Int, to stop: Int?) {
+        self.displayName = displayName
+        self.limits = limits
+        self.fileSize = fileSize
+        fd = descriptor
+        startOffset = start
+        readLimit = stop.map { max($0 - start, 0) } ?? Int.max
+        let smallFileChunk = max(4096, min(fileSize - start, readLimit) + 1)
+        chunkBytes = min(limits.chunkBytes, 1 << (Int.bitWidth - (smallFileChunk - 1).leadingZeroBitCount))
+        capacity = chunkBytes
+        buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: FieldArena(maxFields: limits.maxFields))
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: csv_parser())
+        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+        csv_set_realloc_func(parser, cappedRealloc)
+        csv_set_blk_size(parser, 1024)
+    }
+
+    /// Opens a regular file without blocking (a FIFO or a device cannot hang the open) and
+    /// returns its descriptor and size.
+    private static func openRegularFile(_ path: String, _ name: String) throws(IngestError) -> (Int32, Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw IngestError(file: name, "cannot open: \(Self.describeErrno(errno))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+            close(descriptor)
+            throw IngestError(file: name, isDirectory ? "cannot read: is a directory" : "not a regular file (a pipe, socket or device)")
+        }
+        return (descriptor, Int(info.st_size))
     }
 
     deinit {
@@ -228,6 +267,13 @@ public final class CSVReader {
         return SourceLocation(file: displayName, line: currentLine, column: column)
     }
 
+    /// File offset where the record after the current one starts (before the first ``next()``:
+    /// where the first record starts, after any byte-order mark).
+    var nextRecordOffset: Int { startOffset + bytesRead - end + feedPosition }
+
+    /// Line on which the record after the current one starts (or blank lines before it).
+    var nextLine: Int { physicalLine }
+
     /// The location of the current record's start.
     public var recordLocation: SourceLocation {
         SourceLocation(file: displayName, line: line, column: 1)
@@ -314,8 +360,10 @@ public final class CSVReader {
             capacity = newCapacity
         }
         while true {
-            let count = read(fd, buffer + end, capacity - end)
+            let wanted = min(capacity - end, readLimit - bytesRead)
+            let count = wanted == 0 ? 0 : read(fd, buffer + end, wanted)
             if count > 0 {
+                if !sawQuote && memchr(buffer + end, Int32(UInt8(ascii: "\"")), count) != nil { sawQuote = true }
                 end += count
                 bytesRead += count
                 return

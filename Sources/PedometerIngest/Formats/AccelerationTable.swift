@@ -3,7 +3,7 @@ import PedometerCore
 /// Where the time and the three axes are in a CSV of acceleration rows, and in what units:
 /// the one reading loop behind every format that stores acceleration as `time, x, y, z` columns
 /// in some order (generic files, phyphox, Oxford, Sensor Logger sensor files).
-struct AccelerationTable {
+struct AccelerationTable: Sendable {
     var hasHeader: Bool
     var time: Int
     var x: Int
@@ -20,25 +20,52 @@ struct AccelerationTable {
 
     /// Streams every row of `path` to `emitter`, skipping (and reporting) rows that are unusable.
     /// `time` gives time 0; it is set by the first row when it has no origin.
+    ///
+    /// The data is parsed in stretches of whole lines (``IngestOptions/chunkBytes``) on
+    /// ``IngestOptions/threads`` threads, and the rows reach `emitter` in file order on the
+    /// calling thread: samples, skips and errors are the same whatever the thread count and
+    /// stretch size. From the first stretch that holds a quote (a record may then span lines)
+    /// or a line too long to split at, the rest of the file is read by one reader.
     func read<Sink>(
-        _ path: String, displayName: String, delimiter: UInt8?, time: inout TimeColumn,
+        _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
-        let reader = try CSVReader(path: path, delimiter: delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         if hasHeader { _ = try reader.next() }
         emitter.beginAcceleration(kind: kind, unit: unitName, file: displayName)
-        let needed = fieldCount
-        while try reader.next() {
-            do throws(IngestError) {
-                try reader.requireFields(needed)
-                let t = try time.seconds(reader, self.time)
-                let ax = try reader.requireNumber(x, "x acceleration")
-                let ay = try reader.requireNumber(y, "y acceleration")
-                let az = try reader.requireNumber(z, "z acceleration")
-                emitter.acceleration(AccelerationSample(time: t, x: ax * scale, y: ay * scale, z: az * scale))
-            } catch {
-                try emitter.skip(error)
-            }
-        }
+        let chunks = LineChunks(after: reader, path: path, chunkBytes: options.chunkBytes)
+        // Where the next stretch starts: its file offset and line.
+        var offset = chunks.dataStart
+        var line = reader.nextLine
+        var readsOnAlone = false
+        let table = self
+        let threads = max(options.threads, 1)
+        try OrderedBatch.run(
+            Array(0..<chunks.count), jobs: threads, window: threads + 1,
+            work: { index -> (rows: AccelerationRows, lines: Int, end: Int)? in
+                guard let reader = chunks.reader(index) else { return nil }
+                let rows = AccelerationRows.read(from: reader, table)
+                guard rows.fatal == nil, !reader.sawQuote else { return nil }
+                return (rows, reader.nextLine - 1, reader.nextRecordOffset)
+            },
+            deliver: { _, stretch throws(IngestError) -> Bool in
+                guard let stretch else {
+                    readsOnAlone = true
+                    return false
+                }
+                try emitter.acceleration(stretch.rows, firstLine: line, time: &time)
+                line += stretch.lines
+                offset = stretch.end
+                return true
+            })
+        guard readsOnAlone else { return }
+        let rest = try CSVReader(
+            path: path, displayName: displayName, from: offset, to: nil, delimiter: chunks.delimiter,
+            lineTerminator: chunks.lineTerminator)
+        var rows: AccelerationRows
+        repeat {
+            rows = AccelerationRows.read(from: rest, self, maxRows: 1 << 16)
+            try emitter.acceleration(rows, firstLine: line, time: &time)
+        } while !rows.reachedEnd
     }
 }

@@ -143,7 +143,7 @@ enum GenericReader {
             info.notes.append("acceleration without gravity: step detection works on it, but total acceleration is better")
         }
         var time = TimeColumn(unit: table.timeUnit)
-        try table.read(path, displayName: displayName, delimiter: options.delimiter, time: &time, into: &emitter)
+        try table.read(path, displayName: displayName, options: options, time: &time, into: &emitter)
         info.startDate = time.epochStart
     }
 

@@ -25,7 +25,7 @@ enum OxfordReader {
             kind: .total, unitName: "m/s^2")
         try table.read(
             accelerometer, displayName: displayName + "/" + accelerometerFile,
-            delimiter: options.delimiter, time: &time, into: &emitter)
+            options: options, time: &time, into: &emitter)
         if hasFootSwitches {
             try readFootSwitches(footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
             info.notes.append("ground truth: foot-switch steps (0→1 transitions of either foot) from \(footSwitchFile)")

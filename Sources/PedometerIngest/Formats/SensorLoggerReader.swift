@@ -128,7 +128,7 @@ enum SensorLoggerReader {
             timeUnit: .nanoseconds, scale: unit == .g ? standardGravity : 1, kind: kind,
             unitName: unit == .g ? "g" : "m/s^2")
         var time = time
-        try table.read(part.path, displayName: part.displayName, delimiter: options.delimiter, time: &time, into: &emitter)
+        try table.read(part.path, displayName: part.displayName, options: options, time: &time, into: &emitter)
     }
 
     private static func previewMagnitudes(

@@ -48,22 +48,45 @@ struct TimeColumn {
         }
     }
 
-    /// Seconds since time 0 of the timestamp in field `index`.
+    /// A timestamp field read before time 0 is known: the exact integer when it is one.
+    struct ParsedTime: Sendable {
+        /// Valid when `isInteger`.
+        var integer: Int64
+        var value: Double
+        var isInteger: Bool
+    }
+
+    /// The timestamp in field `index`, or an error located at it.
     @inline(__always)
-    mutating func seconds(_ reader: CSVReader, _ index: Int) throws(IngestError) -> Double {
+    static func parse(_ reader: CSVReader, _ index: Int) throws(IngestError) -> ParsedTime {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
         let bytes = reader.field(index)
-        if let integerOrigin, let integer = DecimalParser.parseInt64(bytes) {
-            let (difference, overflow) = integer.subtractingReportingOverflow(integerOrigin)
-            if !overflow { return Double(difference) * unit.seconds }
+        if let integer = DecimalParser.parseInt64(bytes) {
+            return ParsedTime(integer: integer, value: Double(integer), isInteger: true)
         }
         guard let value = DecimalParser.parseDouble(bytes) else {
             throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
         }
-        if origin == nil { setOrigin(Self.raw(bytes) ?? .real(value)) }
-        return (value - origin!) * unit.seconds
+        return ParsedTime(integer: 0, value: value, isInteger: false)
+    }
+
+    /// Seconds since time 0 of a parsed timestamp; the first one sets time 0 unless given.
+    @inline(__always)
+    mutating func seconds(_ time: ParsedTime) -> Double {
+        if time.isInteger, let integerOrigin {
+            let (difference, overflow) = time.integer.subtractingReportingOverflow(integerOrigin)
+            if !overflow { return Double(difference) * unit.seconds }
+        }
+        if origin == nil { setOrigin(time.isInteger ? .integer(time.integer) : .real(time.value)) }
+        return (time.value - origin!) * unit.seconds
+    }
+
+    /// Seconds since time 0 of the timestamp in field `index`.
+    @inline(__always)
+    mutating func seconds(_ reader: CSVReader, _ index: Int) throws(IngestError) -> Double {
+        seconds(try Self.parse(reader, index))
     }
 
     /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).

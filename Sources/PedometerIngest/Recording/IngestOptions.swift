@@ -12,10 +12,17 @@ public struct IngestOptions: Sendable, Hashable {
     public var delimiter: UInt8?
     /// Make any skipped row an error instead of a counted, reported skip.
     public var strict = false
+    /// Threads that parse one file of acceleration rows (generic, phyphox, Oxford, Sensor
+    /// Logger files), each a stretch of ``chunkBytes``; what is read is the same whatever
+    /// the count.
+    public var threads = 1
+    /// Bytes of a file each parsing thread takes at a time (see ``threads``).
+    public var chunkBytes = 1 << 20
 
     public init(
         format: RecordingFormat? = nil, columns: [GenericColumn]? = nil, timeUnit: TimeUnit? = nil,
-        accelerationUnit: AccelerationUnit? = nil, delimiter: UInt8? = nil, strict: Bool = false
+        accelerationUnit: AccelerationUnit? = nil, delimiter: UInt8? = nil, strict: Bool = false,
+        threads: Int = 1
     ) {
         self.format = format
         self.columns = columns
@@ -23,6 +30,7 @@ public struct IngestOptions: Sendable, Hashable {
         self.accelerationUnit = accelerationUnit
         self.delimiter = delimiter
         self.strict = strict
+        self.threads = threads
     }
 }
 

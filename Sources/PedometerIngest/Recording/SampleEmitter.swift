@@ -40,6 +40,25 @@ struct SampleEmitter<Sink: SampleSink> {
         sink.accept(sample)
     }
 
+    /// Passes parsed acceleration rows on in order, as samples and skips; throws the error
+    /// that stopped their reader after them. `firstLine` is the file's line where their reader
+    /// began (their locations count from 1 there).
+    mutating func acceleration(_ rows: AccelerationRows, firstLine: Int, time: inout TimeColumn) throws(IngestError) {
+        var errors = rows.errors.makeIterator()
+        for row in rows.rows {
+            switch row.outcome {
+            case .sample:
+                acceleration(AccelerationSample(time: time.seconds(row.time), x: row.x, y: row.y, z: row.z))
+            case .skippedWithTime:
+                _ = time.seconds(row.time)
+                try skip(errors.next()!.movingLines(by: firstLine - 1))
+            case .skipped:
+                try skip(errors.next()!.movingLines(by: firstLine - 1))
+            }
+        }
+        if let fatal = rows.fatal { throw fatal.movingLines(by: firstLine - 1) }
+    }
+
     mutating func beginStepCounts(kind: StepReferenceKind, file: String) {
         steps[kind] = StreamMonitor(stream: "steps", detail: kind.rawValue, file: file, detectsGaps: false)
         sink.beginStepCounts(kind: kind)

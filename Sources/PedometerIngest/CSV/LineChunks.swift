@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file's data split into stretches of whole lines of about ``chunkBytes`` each, which
+/// separate readers can parse at the same time.
+///
+/// Stretch `k` holds the lines that start in `[dataStart + k·chunkBytes, dataStart + (k+1)·chunkBytes)`,
+/// so each border is found from the bytes around it alone: it is the first line start at or
+/// after the nominal offset. Lines are records only while no quoted field spans a line break,
+/// so a stretch that holds a quote is not parsed on its own (see ``reader(_:)``).
+struct LineChunks: Sendable {
+    let path: String
+    let displayName: String
+    /// Offset of the first data line (after the header).
+    let dataStart: Int
+    let fileSize: Int
+    let chunkBytes: Int
+    let delimiter: UInt8
+    let lineTerminator: UInt8
+    let limits: CSVReader.Limits
+
+    /// Splits the data of the file `reader` reads, from where its next record starts.
+    init(after reader: CSVReader, path: String, chunkBytes: Int) {
+        self.path = path
+        displayName = reader.displayName
+        dataStart = reader.nextRecordOffset
+        fileSize = reader.fileSize
+        self.chunkBytes = max(chunkBytes, 1)
+        delimiter = reader.delimiter
+        lineTerminator = reader.lineTerminator
+        limits = CSVReader.Limits()
+    }
+
+    /// Number of stretches (the last one reads on to the end of the file).
+    var count: Int { fileSize > dataStart ? (fileSize - dataStart - 1) / chunkBytes + 1 : 0 }
+
+    /// A reader of stretch `index` alone, or `nil` when the stretch cannot be read on its own:
+    /// a border lies in a line longer than the line limit, or the file cannot be read here.
+    func reader(_ index: Int) -> CSVReader? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let start = index == 0 ? dataStart : lineStart(atOrAfter: dataStart + index * chunkBytes, descriptor) else {
+            return nil
+        }
+        var end: Int?
+        if index < count - 1 {
+            guard let border = lineStart(atOrAfter: dataStart + (index + 1) * chunkBytes, descriptor) else { return nil }
+            end = border
+        }
+        return try? CSVReader(
+            path: path, displayName: displayName, from: start, to: end, delimiter: delimiter,
+            lineTerminator: lineTerminator, limits: limits)
+    }
+
+    /// The first offset at or after `offset` where a line starts (the end of the file when no
+    /// line starts there), or `nil` when none is within the line limit.
+    private func lineStart(atOrAfter offset: Int, _ descriptor: Int32) -> Int? {
+        let blockBytes = 64 << 10
+        let block = UnsafeMutableRawPointer.allocate(byteCount: blockBytes, alignment: 16)
+        defer { block.deallocate() }
+        // A line starts at `offset` when the byte before it ends one.
+        var position = offset - 1
+        while position < offset + limits.maxLineBytes {
+            let count = pread(descriptor, block, blockBytes, off_t(position))
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return position }
+            if let found = memchr(block, Int32(lineTerminator), count) {
+                return position + block.distance(to: found) + 1
+            }
+            position += count
+        }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+/// Acceleration rows parsed from one stretch of a file, before time 0 is known: what a
+/// parsing thread hands to the thread that turns them into samples in file order.
+///
+/// Lines in ``errors`` and ``fatal`` count from 1 at the stretch's first line.
+struct AccelerationRows: Sendable {
+    enum Outcome: UInt8, Sendable {
+        /// A sample.
+        case sample
+        /// Skipped for a bad axis value; its timestamp still counts (it can set time 0).
+        case skippedWithTime
+        /// Skipped before its timestamp was read.
+        case skipped
+    }
+
+    /// One row, laid out in 48 bytes.
+    struct Row: Sendable {
+        private var timeInteger: Int64 = 0
+        private var timeValue: Double = 0
+        /// In m/s^2.
+        var x: Double = 0
+        var y: Double = 0
+        var z: Double = 0
+        private var timeIsInteger = false
+        var outcome = Outcome.skipped
+
+        var time: TimeColumn.ParsedTime {
+            get { TimeColumn.ParsedTime(integer: timeInteger, value: timeValue, isInteger: timeIsInteger) }
+            set {
+                timeInteger = newValue.integer
+                timeValue = newValue.value
+                timeIsInteger = newValue.isInteger
+            }
+        }
+    }
+
+    var rows: [Row] = []
+    /// Why each skipped row was skipped, in row order.
+    var errors: [IngestError] = []
+    /// The error that stopped reading, after the last row.
+    var fatal: IngestError?
+    /// Whether the reader reached the end of its input.
+    var reachedEnd = false
+
+    /// Reads up to `maxRows` rows of `table` from `reader`.
+    static func read(from reader: CSVReader, _ table: AccelerationTable, maxRows: Int = .max) -> AccelerationRows {
+        var result = AccelerationRows()
+        let needed = table.fieldCount
+        let scale = table.scale
+        do throws(IngestError) {
+            while result.rows.count < maxRows {
+                guard try reader.next() else {
+                    result.reachedEnd = true
+                    break
+                }
+                var row = Row()
+                do throws(IngestError) {
+                    try reader.requireFields(needed)
+                    row.time = try TimeColumn.parse(reader, table.time)
+                    row.outcome = .skippedWithTime
+                    row.x = try reader.requireNumber(table.x, "x acceleration") * scale
+                    row.y = try reader.requireNumber(table.y, "y acceleration") * scale
+                    row.z = try reader.requireNumber(table.z, "z acceleration") * scale
+                    row.outcome = .sample
+                } catch {
+                    result.errors.append(error)
+                }
+                result.rows.append(row)
+            }
+        } catch {
+            result.fatal = error
+        }
+        return result
+    }
+}
