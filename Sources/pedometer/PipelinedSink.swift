@@ -44,8 +44,7 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
 
     private mutating func flush() {
         guard !block.isEmpty else { return }
-        pipe.push(block)
-        block.removeAll(keepingCapacity: true)
+        block = pipe.push(block)
     }
 
     /// One call to a ``SampleSink``.
@@ -62,19 +61,22 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
     final class Pipe: @unchecked Sendable {
         private let condition = NSCondition()
         private var blocks: [[Event]] = []
+        /// Applied blocks, emptied, for the producer to fill again (no allocation per block).
+        private var emptied: [[Event]] = []
         private var closed = false
         private var done = false
         private var downstream: Downstream
 
         init(_ downstream: Downstream) { self.downstream = downstream }
 
-        /// Producer: waits while the queue is full.
-        func push(_ block: [Event]) {
+        /// Producer: waits while the queue is full; returns an empty block to fill next.
+        func push(_ block: [Event]) -> [Event] {
             condition.lock()
+            defer { condition.unlock() }
             while blocks.count >= PipelinedSink.queueDepth { condition.wait() }
             blocks.append(block)
             condition.broadcast()
-            condition.unlock()
+            return emptied.popLast() ?? []
         }
 
         /// Producer: no more blocks; waits until the consumer has applied them all.
@@ -91,8 +93,10 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
         /// Consumer thread: applies blocks in order until closed and drained.
         func consume() {
             var sink = takeSink()
-            while let block = next() {
+            while var block = next() {
                 for event in block { Self.apply(event, to: &sink) }
+                block.removeAll(keepingCapacity: true)
+                recycle(block)
             }
             condition.lock()
             downstream = sink
@@ -105,6 +109,12 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
             condition.lock()
             defer { condition.unlock() }
             return downstream
+        }
+
+        private func recycle(_ block: [Event]) {
+            condition.lock()
+            emptied.append(block)
+            condition.unlock()
         }
 
         private func next() -> [Event]? {

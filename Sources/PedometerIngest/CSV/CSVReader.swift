@@ -60,9 +60,9 @@ public final class CSVReader {
     private let fd: Int32
     private let limits: Limits
     /// File offset of the first byte this reader reads.
-    private let startOffset: Int
+    private var startOffset: Int
     /// Bytes this reader may read from `startOffset`.
-    private let readLimit: Int
+    private var readLimit: Int
     /// Bytes asked of each `read(2)`: `limits.chunkBytes`, or less for a file smaller than
     /// that (batches of small files then do not each allocate a full chunk).
     private let chunkBytes: Int
@@ -114,16 +114,43 @@ public final class CSVReader {
         limits: Limits = Limits()
     ) throws(IngestError) {
         let (descriptor, size) = try Self.openRegularFile(path, displayName)
-        guard lseek(descriptor, off_t(start), SEEK_SET) == off_t(start) else {
-            let code = errno
-            close(descriptor)
-            throw IngestError(file: displayName, "cannot read: \(Self.describeErrno(code))")
-        }
         self.init(descriptor: descriptor, fileSize: size, displayName: displayName, limits: limits, from: start, to: end)
         self.delimiter = delimiter
         self.lineTerminator = lineTerminator
-        csv_set_delim(parser, delimiter)
+        try restart(from: start, to: end)
     }
+
+    /// Reads again, from offset `start` (a line start) of the same file up to `end`, as a
+    /// reader made for that stretch would, but without allocating: for reading many
+    /// stretches one after the other. Lines are numbered from 1 at `start`.
+    func restart(from start: Int, to end: Int?) throws(IngestError) {
+        guard lseek(fd, off_t(start), SEEK_SET) == off_t(start) else {
+            throw IngestError(file: displayName, "cannot read: \(Self.describeErrno(errno))")
+        }
+        startOffset = start
+        readLimit = end.map { max($0 - start, 0) } ?? Int.max
+        csv_free(parser)
+        csv_init(parser, Self.parserOptions)
+        csv_set_realloc_func(parser, cappedRealloc)
+        csv_set_blk_size(parser, 1024)
+        csv_set_delim(parser, delimiter)
+        fields.pointee.reset()
+        self.end = 0
+        recordStart = 0
+        feedPosition = 0
+        physicalLineStart = 0
+        physicalLine = 1
+        line = 0
+        bytesRead = 0
+        recordCount = 0
+        reachedEndOfFile = false
+        finished = false
+        recordReady = false
+        sawQuote = false
+    }
+
+    /// libcsv in strict mode, fields NUL-terminated.
+    private static let parserOptions = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
 
     private init(descriptor: Int32, fileSize: Int, displayName: String, limits: Limits, from start: Int, to stop: Int?) {
         self.displayName = displayName
@@ -140,7 +167,7 @@ public final class CSVReader {
         fields.initialize(to: FieldArena(maxFields: limits.maxFields))
         parser = .allocate(capacity: 1)
         parser.initialize(to: csv_parser())
-        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+        csv_init(parser, Self.parserOptions)
         csv_set_realloc_func(parser, cappedRealloc)
         csv_set_blk_size(parser, 1024)
     }

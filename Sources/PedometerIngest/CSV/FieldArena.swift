@@ -48,6 +48,7 @@ struct FieldArena {
         fieldCount = 0
         used = 0
         recordsEnded = 0
+        overflow = .none
     }
 
     @inline(__always)

@@ -39,9 +39,10 @@ struct LineChunks: Sendable {
     /// Number of stretches (the last one reads on to the end of the file).
     var count: Int { fileSize > dataStart ? (fileSize - dataStart - 1) / chunkBytes + 1 : 0 }
 
-    /// A reader of stretch `index` alone, or `nil` when the stretch cannot be read on its own:
-    /// a border lies in a line longer than the line limit, or the file cannot be read here.
-    func reader(_ index: Int) -> CSVReader? {
+    /// A reader of stretch `index` alone (`reusing` a reader of another stretch when given),
+    /// or `nil` when the stretch cannot be read on its own: a border lies in a line longer
+    /// than the line limit, or the file cannot be read here.
+    func reader(_ index: Int, reusing spare: CSVReader? = nil) -> CSVReader? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -53,6 +54,9 @@ struct LineChunks: Sendable {
             guard let border = lineStart(atOrAfter: dataStart + (index + 1) * chunkBytes, descriptor) else { return nil }
             end = border
         }
+        if let spare {
+            return (try? spare.restart(from: start, to: end)) == nil ? nil : spare
+        }
         return try? CSVReader(
             path: path, displayName: displayName, from: start, to: end, delimiter: delimiter,
             lineTerminator: lineTerminator, limits: limits)
@@ -61,21 +65,22 @@ struct LineChunks: Sendable {
     /// The first offset at or after `offset` where a line starts (the end of the file when no
     /// line starts there), or `nil` when none is within the line limit.
     private func lineStart(atOrAfter offset: Int, _ descriptor: Int32) -> Int? {
-        let blockBytes = 64 << 10
-        let block = UnsafeMutableRawPointer.allocate(byteCount: blockBytes, alignment: 16)
-        defer { block.deallocate() }
-        // A line starts at `offset` when the byte before it ends one.
-        var position = offset - 1
-        while position < offset + limits.maxLineBytes {
-            let count = pread(descriptor, block, blockBytes, off_t(position))
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return position }
-            if let found = memchr(block, Int32(lineTerminator), count) {
-                return position + block.distance(to: found) + 1
+        // Lines are short: one small read usually finds the border.
+        withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 16) { block -> Int? in
+            let base = block.baseAddress!
+            // A line starts at `offset` when the byte before it ends one.
+            var position = offset - 1
+            while position < offset + limits.maxLineBytes {
+                let count = pread(descriptor, base, block.count, off_t(position))
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { return position }
+                if let found = memchr(base, Int32(lineTerminator), count) {
+                    return position + base.distance(to: found) + 1
+                }
+                position += count
             }
-            position += count
+            return nil
         }
-        return nil
     }
 }

@@ -41,9 +41,12 @@ struct AccelerationRows: Sendable {
     /// Whether the reader reached the end of its input.
     var reachedEnd = false
 
-    /// Reads up to `maxRows` rows of `table` from `reader`.
-    static func read(from reader: CSVReader, _ table: AccelerationTable, maxRows: Int = .max) -> AccelerationRows {
-        var result = AccelerationRows()
+    /// Reads up to `maxRows` rows of `table` from `reader`, into `storage`'s memory when given.
+    static func read(
+        from reader: CSVReader, _ table: AccelerationTable, maxRows: Int = .max, reusing storage: consuming [Row] = []
+    ) -> AccelerationRows {
+        var result = AccelerationRows(rows: storage)
+        result.rows.removeAll(keepingCapacity: true)
         let needed = table.fieldCount
         let scale = table.scale
         do throws(IngestError) {

@@ -40,11 +40,19 @@ struct AccelerationTable: Sendable {
         var readsOnAlone = false
         let table = self
         let threads = max(options.threads, 1)
+        // Readers and row arrays go back and forth between the threads instead of being
+        // allocated for every stretch.
+        let spareReaders = SparePool<CSVReader>()
+        let spareRows = SparePool<[AccelerationRows.Row]>()
+        // The rows of the stretch delivered last: given back at the next delivery, when
+        // nothing else holds them any more (a shared array would be copied, not reused).
+        var deliveredRows: [AccelerationRows.Row] = []
         try OrderedBatch.run(
             Array(0..<chunks.count), jobs: threads, window: threads + 1,
             work: { index -> (rows: AccelerationRows, lines: Int, end: Int)? in
-                guard let reader = chunks.reader(index) else { return nil }
-                let rows = AccelerationRows.read(from: reader, table)
+                guard let reader = chunks.reader(index, reusing: spareReaders.take()) else { return nil }
+                defer { spareReaders.give(reader) }
+                let rows = AccelerationRows.read(from: reader, table, reusing: spareRows.take() ?? [])
                 guard rows.fatal == nil, !reader.sawQuote else { return nil }
                 return (rows, reader.nextLine - 1, reader.nextRecordOffset)
             },
@@ -53,6 +61,9 @@ struct AccelerationTable: Sendable {
                     readsOnAlone = true
                     return false
                 }
+                var previous = stretch.rows.rows
+                swap(&previous, &deliveredRows)
+                spareRows.give(consume previous)
                 try emitter.acceleration(stretch.rows, firstLine: line, time: &time)
                 line += stretch.lines
                 offset = stretch.end
