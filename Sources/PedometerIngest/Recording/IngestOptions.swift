@@ -17,7 +17,7 @@ public struct IngestOptions: Sendable, Hashable {
     /// the count.
     public var threads = 1
     /// Bytes of a file each parsing thread takes at a time (see ``threads``).
-    public var chunkBytes = 1 << 20
+    public var chunkBytes = 512 << 10
 
     public init(
         format: RecordingFormat? = nil, columns: [GenericColumn]? = nil, timeUnit: TimeUnit? = nil,
