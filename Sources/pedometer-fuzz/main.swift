@@ -28,10 +28,43 @@ func writeScratchFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
     return true
 }
 
+/// Every sample a reader hands over, in order.
+struct SampleLog: SampleSink, Equatable {
+    var events: [String] = []
+    var acceleration: [AccelerationSample] = []
+
+    mutating func beginAcceleration(kind: AccelerationKind) { events.append("acceleration \(kind)") }
+    mutating func accept(_ sample: AccelerationSample) { acceleration.append(sample) }
+    mutating func beginStepCounts(kind: StepReferenceKind) { events.append("steps \(kind)") }
+    mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) { events.append("\(kind) \(sample)") }
+    mutating func accept(_ sample: LocationSample) { events.append("\(sample)") }
+    mutating func accept(_ sample: PressureSample) { events.append("\(sample)") }
+}
+
+/// What reading `scratchPath` gives: the samples and what was found, or the error.
+func readScratchFile(_ options: IngestOptions) -> (SampleLog, RecordingInfo?, String?) {
+    var log = SampleLog()
+    do {
+        let info = try RecordingReader.read(scratchPath, options: options, into: &log)
+        return (log, info, nil)
+    } catch {
+        return (log, nil, "\(error)")
+    }
+}
+
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard writeScratchFile(data, size) else { return 0 }
     var options = IngestOptions(format: formats[size % formats.count])
     if size % 3 == 0 { options.columns = [.time, .skip, .x, .y, .z] }
+    // Read in stretches of a few bytes on one or two threads, a file must give exactly what
+    // one reader gives (an error's samples before it may differ: they are discarded).
+    var stretches = options
+    stretches.chunkBytes = 1 + size % 61
+    stretches.threads = 1 + size % 2
+    let (wholeLog, wholeInfo, wholeError) = readScratchFile(options)
+    let (stretchLog, stretchInfo, stretchError) = readScratchFile(stretches)
+    precondition(wholeError == stretchError, "stretches fail differently: \(stretchError ?? "no error") instead of \(wholeError ?? "no error")")
+    precondition(wholeError != nil || (wholeLog == stretchLog && wholeInfo == stretchInfo), "stretches read differently")
     // An hour of per-second bins at most: a mutated timestamp must not make each run build
     // a month of them (the engine's own limit, 31 days, is tested elsewhere).
     var pedometer = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600))
