@@ -130,10 +130,7 @@ public final class CSVReader {
         startOffset = start
         readLimit = end.map { max($0 - start, 0) } ?? Int.max
         csv_free(parser)
-        csv_init(parser, Self.parserOptions)
-        csv_set_realloc_func(parser, cappedRealloc)
-        csv_set_blk_size(parser, 1024)
-        csv_set_delim(parser, delimiter)
+        Self.startParser(parser, delimiter: delimiter)
         fields.pointee.reset()
         self.end = 0
         recordStart = 0
@@ -149,8 +146,13 @@ public final class CSVReader {
         sawQuote = false
     }
 
-    /// libcsv in strict mode, fields NUL-terminated.
-    private static let parserOptions = UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)
+    /// Sets libcsv up: strict, fields NUL-terminated, field buffers capped by ``cappedRealloc``.
+    private static func startParser(_ parser: UnsafeMutablePointer<csv_parser>, delimiter: UInt8) {
+        csv_init(parser, UInt8(CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL))
+        csv_set_realloc_func(parser, cappedRealloc)
+        csv_set_blk_size(parser, 1024)
+        csv_set_delim(parser, delimiter)
+    }
 
     private init(descriptor: Int32, fileSize: Int, displayName: String, limits: Limits, from start: Int, to stop: Int?) {
         self.displayName = displayName
@@ -167,9 +169,7 @@ public final class CSVReader {
         fields.initialize(to: FieldArena(maxFields: limits.maxFields))
         parser = .allocate(capacity: 1)
         parser.initialize(to: csv_parser())
-        csv_init(parser, Self.parserOptions)
-        csv_set_realloc_func(parser, cappedRealloc)
-        csv_set_blk_size(parser, 1024)
+        Self.startParser(parser, delimiter: UInt8(ascii: ","))
     }
 
     /// Opens a regular file without blocking (a FIFO or a device cannot hang the open) and
