@@ -11,9 +11,10 @@ enum SummaryBuilder {
         var info: RecordingInfo
     }
 
-    /// Reads `path` into a fresh engine and finishes it. With more than one of `threads`,
-    /// the rows are parsed on that many threads and the engine runs on one more (same
-    /// results; for cores that would be idle).
+    /// Reads `path` into a fresh engine and finishes it. With more than one of `threads`
+    /// (for cores that would be idle; same results), acceleration tables are parsed on that
+    /// many threads while this one runs the engine, and recordings read by one reader run
+    /// the engine on a second thread.
     static func process(
         _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int = 1
     ) throws(IngestError) -> Processed {
@@ -21,7 +22,7 @@ enum SummaryBuilder {
         let info: RecordingInfo
         var options = options
         options.threads = threads
-        if threads > 1 {
+        if threads > 1 && !RecordingReader.readsInStretches(path, options: options) {
             var sink = PipelinedSink(pedometer)
             do throws(IngestError) {
                 info = try RecordingReader.read(path, options: options, into: &sink)

@@ -18,6 +18,15 @@ enum FormatDetector {
         /// Generic or phyphox acceleration; `header` is nil for headerless files.
         case table(header: [String]?)
         case steps(header: [String]?, fieldCount: Int)
+
+        /// Whether most of the bytes are acceleration tables, parsed in stretches on
+        /// ``IngestOptions/threads`` threads; the other layouts are read by one reader.
+        var readsInStretches: Bool {
+            switch self {
+            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .table: true
+            case .sensorLog, .steps: false
+            }
+        }
     }
 
     static func detect(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {

@@ -50,6 +50,13 @@ public enum RecordingReader {
         return info
     }
 
+    /// Whether most of `path` is parsed in stretches on ``IngestOptions/threads`` threads
+    /// (acceleration tables: generic, phyphox, Oxford, Sensor Logger), rather than by one
+    /// reader (SensorLog, step logs); `false` when the format cannot be detected.
+    public static func readsInStretches(_ path: String, options: IngestOptions) -> Bool {
+        (try? FormatDetector.detect(path, options: options))?.layout.readsInStretches ?? false
+    }
+
     /// The folder holding a Sensor Logger export inside an extracted archive: its root, or the
     /// one sub-folder that holds one.
     private static func recordingFolder(in root: String) -> String? {
