@@ -18,6 +18,10 @@ struct AccelerationTable: Sendable {
 
     var fieldCount: Int { max(time, x, y, z) + 1 }
 
+    /// Most threads that parse one file: parsing is about 60 % of the work and the engine,
+    /// on the consuming thread, the rest, so more would wait on it and only take memory.
+    static let maxThreads = 4
+
     /// Streams every row of `path` to `emitter`, skipping (and reporting) rows that are unusable.
     /// `time` gives time 0; it is set by the first row when it has no origin.
     ///
@@ -39,7 +43,7 @@ struct AccelerationTable: Sendable {
         var line = reader.nextLine
         var readsOnAlone = false
         let table = self
-        let threads = max(options.threads, 1)
+        let threads = min(max(options.threads, 1), Self.maxThreads)
         // Readers and row arrays go back and forth between the threads instead of being
         // allocated for every stretch.
         let spareReaders = SparePool<CSVReader>()
