@@ -2,7 +2,7 @@
 /// parsing thread hands to the thread that turns them into samples in file order.
 ///
 /// Lines in ``errors`` and ``fatal`` count from 1 at the stretch's first line.
-struct AccelerationRows: Sendable {
+struct AccelerationRows: StretchRows {
     enum Outcome: UInt8, Sendable {
         /// A sample.
         case sample
@@ -40,6 +40,8 @@ struct AccelerationRows: Sendable {
     var fatal: IngestError?
     /// Whether the reader reached the end of its input.
     var reachedEnd = false
+
+    var storage: [Row] { rows }
 
     /// Reads up to `maxRows` rows of `table` from `reader`, into `storage`'s memory when given.
     static func read(

@@ -12,7 +12,9 @@ final class SparePool<Element>: @unchecked Sendable {
     }
 
     /// Keeps `element` for a later ``take()``. It must no longer be used by the giver.
-    func give(_ element: Element) {
-        lock.withLock { spares.append(element) }
+    func give(_ element: consuming Element) {
+        lock.lock()
+        spares.append(element)
+        lock.unlock()
     }
 }

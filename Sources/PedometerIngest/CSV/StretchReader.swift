@@ -1,0 +1,84 @@
+/// Rows parsed from one stretch of a CSV file by a parsing thread, before anything carried
+/// from row to row (time 0, the last values seen) is known. Locations in them count lines
+/// from 1 at the stretch's first line.
+protocol StretchRows: Sendable {
+    /// Memory a later stretch can reuse (the rows' array).
+    associatedtype Storage: Sendable
+    var storage: Storage { get }
+    /// The error that stopped reading, after the last row.
+    var fatal: IngestError? { get }
+    /// Whether the reader reached the end of its input.
+    var reachedEnd: Bool { get }
+}
+
+/// Reads the data of a CSV file in stretches of whole lines (``LineChunks``) parsed on
+/// several threads, and hands the parsed rows over in file order on the calling thread:
+/// what is delivered is the same whatever the thread count and stretch size.
+///
+/// From the first stretch that holds a quote (a record may then span lines) or whose border
+/// lies in a line too long to split at, one reader reads the rest of the file.
+enum StretchReader {
+    /// Most threads that parse one file: parsing is about 60 % of the work and what is done
+    /// with the rows, on the calling thread, the rest, so more would wait on it and only
+    /// take memory.
+    static let maxThreads = 4
+
+    /// Reads the records after the one `reader` (the file's sniffing reader) returned last.
+    ///
+    /// - Parameters:
+    ///   - parse: runs on a parsing thread: reads at most `maxRows` rows from a reader,
+    ///     into the storage of earlier rows when given (take it: a shared array is copied).
+    ///   - deliver: runs on the calling thread, in file order, with the file's line number
+    ///     of the rows' first line.
+    static func read<Rows: StretchRows>(
+        after reader: CSVReader, path: String, options: IngestOptions,
+        parse: @escaping @Sendable (_ reader: CSVReader, _ maxRows: Int, _ storage: inout Rows.Storage?) -> Rows,
+        deliver: (_ rows: Rows, _ firstLine: Int) throws(IngestError) -> Void
+    ) throws(IngestError) {
+        let chunks = LineChunks(after: reader, path: path, chunkBytes: options.chunkBytes)
+        // Where the next stretch starts: its file offset and line.
+        var offset = chunks.dataStart
+        var line = reader.nextLine
+        var readsOnAlone = false
+        let threads = min(max(options.threads, 1), maxThreads)
+        // Readers and storage go back and forth between the threads instead of being
+        // allocated for every stretch.
+        let spareReaders = SparePool<CSVReader>()
+        let spareStorage = SparePool<Rows.Storage>()
+        // The storage of the stretch delivered last: given back at the next delivery, when
+        // nothing else holds it any more (a shared array would be copied, not reused).
+        var delivered: Rows.Storage?
+        try OrderedBatch.run(
+            Array(0..<chunks.count), jobs: threads, window: threads + 1,
+            work: { index -> (rows: Rows, lines: Int, end: Int)? in
+                guard let reader = chunks.reader(index, reusing: spareReaders.take()) else { return nil }
+                defer { spareReaders.give(reader) }
+                var storage = spareStorage.take()
+                let rows = parse(reader, .max, &storage)
+                guard rows.fatal == nil, !reader.sawQuote else { return nil }
+                return (rows, reader.nextLine - 1, reader.nextRecordOffset)
+            },
+            deliver: { _, stretch throws(IngestError) -> Bool in
+                guard let stretch else {
+                    readsOnAlone = true
+                    return false
+                }
+                if delivered != nil { spareStorage.give(delivered.take()!) }
+                delivered = stretch.rows.storage
+                try deliver(stretch.rows, line)
+                line += stretch.lines
+                offset = stretch.end
+                return true
+            })
+        guard readsOnAlone else { return }
+        let rest = try CSVReader(
+            path: path, displayName: reader.displayName, from: offset, to: nil, delimiter: chunks.delimiter,
+            lineTerminator: chunks.lineTerminator)
+        var rows: Rows
+        repeat {
+            var storage: Rows.Storage?
+            rows = parse(rest, 1 << 16, &storage)
+            try deliver(rows, line)
+        } while !rows.reachedEnd
+    }
+}
