@@ -124,13 +124,24 @@ enum SensorLogReader {
         var state = RowState()
         emitter.beginAcceleration(kind: kind, unit: "g", file: displayName)
         if columns.steps != nil { emitter.beginStepCounts(kind: .device, file: displayName) }
-        while try reader.next() {
-            do throws(IngestError) {
-                try readRow(reader, columns, accelerationTime: accelerationTime, state: &state, into: &emitter)
-            } catch {
-                try emitter.skip(error)
-            }
-        }
+        // Rows are parsed in stretches on the parsing threads, then applied here in order.
+        try StretchReader.read(
+            after: reader, path: path, options: options,
+            parse: { reader, maxRows, storage in
+                SensorLogRows.read(
+                    from: reader, columns, accelerationTime: accelerationTime, maxRows: maxRows,
+                    reusing: storage.take() ?? [])
+            },
+            deliver: { (rows: SensorLogRows, firstLine) throws(IngestError) in
+                for row in rows.rows {
+                    do throws(IngestError) {
+                        try apply(row, of: rows, columns, displayName: displayName, state: &state, into: &emitter)
+                    } catch {
+                        try emitter.skip(error.movingLines(by: firstLine - 1))
+                    }
+                }
+                if let fatal = rows.fatal { throw fatal.movingLines(by: firstLine - 1) }
+            })
         info.startDate = state.startEpoch
         if state.startEpoch == nil && columns.locationTime != nil {
             info.notes.append("no loggingTime column: location fixes cannot be placed in time and were left out")
@@ -148,102 +159,78 @@ enum SensorLogReader {
         var lastAltimeter: (Double?, Double?, Double?)?
     }
 
-    private static func readRow<Sink>(
-        _ reader: CSVReader, _ columns: Columns, accelerationTime: Int?, state: inout RowState,
-        into emitter: inout SampleEmitter<Sink>
+    /// Applies one parsed row to what is carried from row to row, emitting its samples.
+    private static func apply<Sink>(
+        _ row: SensorLogRows.Row, of rows: SensorLogRows, _ columns: Columns, displayName: String,
+        state: inout RowState, into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
-        // Clock of this row.
+        /// The field's number, `nil` when absent, or the error reading it gave.
+        func value(_ field: SensorLogRows.Field) throws(IngestError) -> Double? {
+            switch field {
+            case .absent: return nil
+            case .number(let value): return value
+            case .failed(let index): throw rows.errors[index]
+            case .notRead: preconditionFailure("SensorLog field needed but not parsed")
+            }
+        }
         // A row shorter than the header (a cut last line) is skipped and reported, whichever of
         // its columns it lacks.
-        try reader.requireFields(columns.count)
-        var rowTime: Double?
-        if let timeIndex = accelerationTime, !reader.isEmpty(timeIndex) {
-            let clock: Double
-            if timeIndex == columns.loggingTime {
-                guard let epoch = DateParser.parseEpochSeconds(reader.string(timeIndex)) else {
-                    throw reader.error(atField: timeIndex, "loggingTime is not an ISO 8601 date: '\(reader.string(timeIndex).prefix(40))'")
-                }
-                clock = epoch
-            } else {
-                clock = try reader.requireNumber(timeIndex, "timestamp")
-            }
-            if state.clockOrigin == nil {
-                state.clockOrigin = clock
-                if let logging = columns.loggingTime, logging < reader.fieldCount {
-                    state.startEpoch = DateParser.parseEpochSeconds(reader.string(logging))
-                }
-            }
-            rowTime = clock - state.clockOrigin!
+        _ = try value(row.fields)
+        // Clock of this row.
+        guard let clock = try value(row.clock) else { return }
+        if state.clockOrigin == nil {
+            state.clockOrigin = clock
+            state.startEpoch = row.loggingEpoch
         }
-        guard let t = rowTime else { return }
+        let t = clock - state.clockOrigin!
 
-        if let (x, y, z) = columns.acceleration ?? columns.userAcceleration, !reader.isEmpty(x) {
-            var ax = try reader.requireNumber(x, "x acceleration")
-            var ay = try reader.requireNumber(y, "y acceleration")
-            var az = try reader.requireNumber(z, "z acceleration")
-            if columns.acceleration == nil, let (gx, gy, gz) = columns.gravity {
-                ax += try reader.requireNumber(gx, "gravity x")
-                ay += try reader.requireNumber(gy, "gravity y")
-                az += try reader.requireNumber(gz, "gravity z")
-            }
-            emitter.acceleration(
-                AccelerationSample(time: t, x: ax * standardGravity, y: ay * standardGravity, z: az * standardGravity))
+        if try value(row.acceleration) != nil {
+            emitter.acceleration(AccelerationSample(time: t, x: row.x, y: row.y, z: row.z))
         }
 
-        if let stepsIndex = columns.steps, let steps = try reader.optionalNumber(stepsIndex, "pedometer steps", unavailable: -1),
-            steps != state.lastSteps
-        {
-            let endTime = date(reader, columns.pedometerEnd, state).map { max($0, 0) } ?? t
-            if state.lastSteps == nil, let start = date(reader, columns.pedometerStart, state), start >= 0, start <= endTime {
+        if let steps = try value(row.steps), steps != state.lastSteps {
+            let endTime = date(row.pedometerEnd, state).map { max($0, 0) } ?? t
+            if state.lastSteps == nil, let start = date(row.pedometerStart, state), start >= 0, start <= endTime {
                 emitter.stepCount(StepCountSample(time: start, steps: 0), kind: .device)
             }
             state.lastSteps = steps
+            _ = try value(row.pedometerDetails)
             emitter.stepCount(
                 StepCountSample(
-                    time: endTime, steps: steps,
-                    distance: try reader.optionalNumber(columns.distance, "pedometer distance", unavailable: -1),
-                    currentPace: try reader.optionalNumber(columns.currentPace, "current pace", unavailable: -1),
-                    currentCadence: try reader.optionalNumber(columns.currentCadence, "current cadence", unavailable: -1),
-                    averageActivePace: try reader.optionalNumber(columns.averageActivePace, "average active pace", unavailable: -1),
-                    floorsAscended: try reader.optionalNumber(columns.floorsAscended, "floors ascended", unavailable: -1),
-                    floorsDescended: try reader.optionalNumber(columns.floorsDescended, "floors descended", unavailable: -1)),
+                    time: endTime, steps: steps, distance: row.distance, currentPace: row.currentPace,
+                    currentCadence: row.currentCadence, averageActivePace: row.averageActivePace,
+                    floorsAscended: row.floorsAscended, floorsDescended: row.floorsDescended),
                 kind: .device)
         }
 
-        if let timeIndex = columns.locationTime, let startEpoch = state.startEpoch,
-            let fixTime = try reader.optionalNumber(timeIndex, "location timestamp", unavailable: -1),
-            fixTime != state.lastLocationTime,
-            let latitude = try reader.optionalNumber(columns.latitude, "latitude"),
-            let longitude = try reader.optionalNumber(columns.longitude, "longitude")
+        if let startEpoch = state.startEpoch, let fixTime = try value(row.locationTime), fixTime != state.lastLocationTime,
+            let latitude = try value(row.latitude), let longitude = try value(row.longitude)
         {
             state.lastLocationTime = fixTime
+            _ = try value(row.locationDetails)
             emitter.location(
                 LocationSample(
                     time: fixTime - startEpoch, latitude: latitude, longitude: longitude,
-                    horizontalAccuracy: try reader.optionalNumber(columns.horizontalAccuracy, "horizontal accuracy", unavailable: -1),
-                    speed: try reader.optionalNumber(columns.speed, "speed", unavailable: -1),
-                    altitude: try reader.optionalNumber(columns.altitude, "altitude")),
-                file: reader.displayName)
+                    horizontalAccuracy: row.horizontalAccuracy, speed: row.speed, altitude: row.altitude),
+                file: displayName)
         }
 
         if columns.pressure != nil || columns.relativeAltitude != nil {
-            let pressure = try reader.optionalNumber(columns.pressure, "pressure", unavailable: -1)
-            let relative = try reader.optionalNumber(columns.relativeAltitude, "relative altitude")
-            let clock = try reader.optionalNumber(columns.altimeterTime, "altimeter timestamp", unavailable: -1)
+            let pressure = try value(row.pressure)
+            let relative = try value(row.relativeAltitude)
+            let clock = try value(row.altimeterClock)
             let current = (clock, pressure, relative)
             if (pressure != nil || relative != nil) && !(state.lastAltimeter.map { $0 == current } ?? false) {
                 state.lastAltimeter = current
                 let time = clock.flatMap { value in state.clockOrigin.map { value - $0 } } ?? t
-                emitter.pressure(PressureSample(time: max(time, 0), pressure: pressure, relativeAltitude: relative), file: reader.displayName)
+                emitter.pressure(PressureSample(time: max(time, 0), pressure: pressure, relativeAltitude: relative), file: displayName)
             }
         }
     }
 
-    /// A date column (ISO 8601) as seconds since time 0, when the start is known.
-    private static func date(_ reader: CSVReader, _ index: Int?, _ state: RowState) -> Double? {
-        guard let index, index < reader.fieldCount, !reader.isEmpty(index), let start = state.startEpoch,
-            let epoch = DateParser.parseEpochSeconds(reader.string(index))
-        else { return nil }
+    /// A date (seconds since 1970) as seconds since time 0, when the start is known.
+    private static func date(_ epoch: Double?, _ state: RowState) -> Double? {
+        guard let epoch, let start = state.startEpoch else { return nil }
         return epoch - start
     }
 }

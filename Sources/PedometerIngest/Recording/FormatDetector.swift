@@ -19,12 +19,12 @@ enum FormatDetector {
         case table(header: [String]?)
         case steps(header: [String]?, fieldCount: Int)
 
-        /// Whether most of the bytes are acceleration tables, parsed in stretches on
-        /// ``IngestOptions/threads`` threads; the other layouts are read by one reader.
+        /// Whether most of the bytes are parsed in stretches on ``IngestOptions/threads``
+        /// threads (acceleration tables, SensorLog exports); step logs are read by one reader.
         var readsInStretches: Bool {
             switch self {
-            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .table: true
-            case .sensorLog, .steps: false
+            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table: true
+            case .steps: false
             }
         }
     }

@@ -51,8 +51,8 @@ public enum RecordingReader {
     }
 
     /// Whether most of `path` is parsed in stretches on ``IngestOptions/threads`` threads
-    /// (acceleration tables: generic, phyphox, Oxford, Sensor Logger), rather than by one
-    /// reader (SensorLog, step logs); `false` when the format cannot be detected.
+    /// (generic, phyphox, Oxford, Sensor Logger, SensorLog), rather than by one reader (step
+    /// logs); `false` when the format cannot be detected.
     public static func readsInStretches(_ path: String, options: IngestOptions) -> Bool {
         (try? FormatDetector.detect(path, options: options))?.layout.readsInStretches ?? false
     }

@@ -3,16 +3,18 @@ import Testing
 import PedometerCore
 @testable import PedometerIngest
 
-/// Reading acceleration tables in stretches on several threads gives exactly what one reader
-/// gives: the same samples in the same order, the same skipped rows with the same locations,
-/// the same error, whatever the stretch size and thread count.
-@Suite struct AccelerationTableTests {
+/// Reading a file in stretches on several threads (acceleration tables, SensorLog exports)
+/// gives exactly what one reader gives: the same samples in the same order, the same skipped
+/// rows with the same locations, the same error, whatever the stretch size and thread count.
+@Suite struct StretchReaderTests {
     /// Everything a read produces, for comparing two reads.
     private struct Outcome: Equatable, CustomStringConvertible {
         var info: RecordingInfo?
         var kinds: [AccelerationKind] = []
         var samples: [AccelerationSample] = []
         var steps: [StepReferenceKind: [StepCountSample]] = [:]
+        var locations: [LocationSample] = []
+        var pressures: [PressureSample] = []
         var error: String?
 
         var description: String {
@@ -26,7 +28,9 @@ import PedometerCore
         var sink = CollectingSink()
         do {
             let info = try RecordingReader.read(path, options: options, into: &sink)
-            return Outcome(info: info, kinds: sink.accelerationKinds, samples: sink.acceleration, steps: sink.steps)
+            return Outcome(
+                info: info, kinds: sink.accelerationKinds, samples: sink.acceleration, steps: sink.steps,
+                locations: sink.locations, pressures: sink.pressures)
         } catch {
             return Outcome(error: error.description)
         }
@@ -56,6 +60,7 @@ import PedometerCore
         "formats/phyphox/Acceleration with g/Raw Data.csv", "formats/phyphox/Linear Acceleration/Raw Data.csv",
         "formats/sensor-logger/android", "formats/sensor-logger/ios", "formats/sensor-logger/android.zip",
         "formats/sensor-logger/v2", "oxford/Samsung_Jamie_Hard_InHand_1", "runwalk/runwalk.csv",
+        "formats/sensorlog/SensorLog_walk.csv", "formats/sensorlog/SensorLog_v1_no_units.csv",
     ])
     func fixturesReadTheSameInStretches(relative: String) {
         Self.expectSameReads(Fixtures.path(relative), chunkSizes: [97, 4099, 65536])
@@ -134,5 +139,61 @@ import PedometerCore
         let path = files.write("long.csv", Self.table(defects: [5: long]))
         Self.expectSameReads(path, chunkSizes: [1000, 1 << 20, 3 << 20])
         #expect(Self.readWhole(path).error == "\(path):7:4194305: line longer than 4 MiB")
+    }
+
+    /// A SensorLog export with every kind of bad value, placed so that some fall on rows where
+    /// the pedometer count or the location fix changes (read only then) and some on rows that
+    /// fail before those stages, including rows that change the count but fail earlier.
+    static func sensorLogWithDefects() -> String {
+        var lines = [
+            "loggingTime(txt),accelerometerTimestamp_sinceReboot(s),accelerometerAccelerationX(G),accelerometerAccelerationY(G),accelerometerAccelerationZ(G),pedometerStartDate(txt),pedometerEndDate(txt),pedometerNumberofSteps(N),pedometerDistance(m),locationTimestamp_since1970(s),locationLatitude(WGS84),locationLongitude(WGS84),locationHorizontalAccuracy(m),altimeterTimestamp_sinceReboot(s),altimeterRelativeAltitude(m),altimeterPressure(kPa)"
+        ]
+        for row in 0..<1500 {
+            let seconds = row / 100, hundredths = row % 100
+            let date = "2019-05-13 17:28:\(seconds < 10 ? "0" : "")\(seconds).\(hundredths < 10 ? "0" : "")\(hundredths)0 +0200"
+            var clock = "\(400 + Double(row) / 100)"
+            var x = "\(Double(row % 13) / 20 - 0.3)"
+            let steps = 2 * (row / 10)
+            var stepsText = "\(steps)"
+            var distance = "\(Double(steps) * 0.7)"
+            var end = date
+            let fix = 1_557_761_272 + row / 20
+            var latitude = "\(48 + Double(fix % 100) / 10_000)"
+            var longitude = "11.5"
+            var accuracy = "5"
+            var pressure = "101.3"
+            if row % 37 == 5 || row % 70 == 10 { x = "bad" }
+            if row % 30 == 0 { distance = "oops" }
+            if row % 53 == 0 { latitude = "" }
+            if row % 59 == 3 { longitude = "zz" }
+            if row % 67 == 11 { clock = "" }
+            if row % 71 == 13 { stepsText = "x" }
+            if row % 60 == 20 { accuracy = "?" }
+            if row % 79 == 17 { pressure = "p" }
+            if row % 83 == 19 { stepsText = "-1" }
+            if row % 89 == 23 { end = "not a date" }
+            lines.append([
+                date, clock, x, "0.1", "-0.9", "2019-05-13 17:27:50.000 +0200", end, stepsText, distance, "\(fix)",
+                latitude, longitude, accuracy, "\(400 + row / 100)", "\(Double(row / 300) / 2)", pressure,
+            ].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func sensorLogRowsCarryTheirStateAcrossStretches() throws {
+        let files = TemporaryFiles()
+        let path = files.write("SensorLog_defects.csv", Self.sensorLogWithDefects())
+        for strict in [false, true] {
+            Self.expectSameReads(path, chunkSizes: [7, 50, 333, 2000, 20_000], strict: strict)
+        }
+        let whole = Self.readWhole(path)
+        #expect(whole.info?.format == .sensorLog)
+        #expect(whole.samples.count > 1300)
+        #expect(whole.steps[.device].map { $0.count > 100 } == true)
+        #expect(whole.locations.count > 50)
+        #expect(whole.pressures.count > 5)
+        // Every kind of bad value that is read is reported.
+        let reasons = Set(whole.info?.skipped.examples.map(\.reason) ?? [])
+        #expect(whole.info?.skipped.count ?? 0 > 100, "\(reasons)")
     }
 }
