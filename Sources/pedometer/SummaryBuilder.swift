@@ -12,9 +12,9 @@ enum SummaryBuilder {
     }
 
     /// Reads `path` into a fresh engine and finishes it. With more than one of `threads`
-    /// (for cores that would be idle; same results), acceleration tables are parsed on that
-    /// many threads while this one runs the engine, and recordings read by one reader run
-    /// the engine on a second thread.
+    /// (for cores that would be idle; same results), the rows are parsed in stretches on that
+    /// many threads while this one runs the engine; recordings read by one reader (step
+    /// logs) run the engine on a second thread instead.
     static func process(
         _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int = 1
     ) throws(IngestError) -> Processed {
