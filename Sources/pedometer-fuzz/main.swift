@@ -59,7 +59,7 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // Read in stretches of a few bytes on one or two threads, a file must give exactly what
     // one reader gives (an error's samples before it may differ: they are discarded).
     var stretches = options
-    stretches.chunkBytes = 1 + size % 61
+    stretches.stretchBytes = 1 + size % 61
     stretches.threads = 1 + size % 2
     let (wholeLog, wholeInfo, wholeError) = readScratchFile(options)
     let (stretchLog, stretchInfo, stretchError) = readScratchFile(stretches)

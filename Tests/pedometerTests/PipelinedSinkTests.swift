@@ -22,7 +22,7 @@ import Testing
         let configuration = PedometerConfiguration()
         let inline = try SummaryBuilder.process(path, options: IngestOptions(), configuration: configuration)
         var stretches = IngestOptions()
-        stretches.chunkBytes = 4096
+        stretches.stretchBytes = 4096
         for threads in [2, 3] {
             let piped = try SummaryBuilder.process(path, options: stretches, configuration: configuration, threads: threads)
             #expect(piped.pedometer.steps == inline.pedometer.steps)

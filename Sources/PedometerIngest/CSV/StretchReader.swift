@@ -11,7 +11,7 @@ protocol StretchRows: Sendable {
     var reachedEnd: Bool { get }
 }
 
-/// Reads the data of a CSV file in stretches of whole lines (``LineChunks``) parsed on
+/// Reads the data of a CSV file in stretches of whole lines (``LineStretches``) parsed on
 /// several threads, and hands the parsed rows over in file order on the calling thread:
 /// what is delivered is the same whatever the thread count and stretch size.
 ///
@@ -35,9 +35,9 @@ enum StretchReader {
         parse: @escaping @Sendable (_ reader: CSVReader, _ maxRows: Int, _ storage: inout Rows.Storage?) -> Rows,
         deliver: (_ rows: Rows, _ firstLine: Int) throws(IngestError) -> Void
     ) throws(IngestError) {
-        let chunks = LineChunks(after: reader, path: path, chunkBytes: options.chunkBytes)
+        let stretches = LineStretches(after: reader, path: path, stretchBytes: options.stretchBytes)
         // Where the next stretch starts: its file offset and line.
-        var offset = chunks.dataStart
+        var offset = stretches.dataStart
         var line = reader.nextLine
         var readsOnAlone = false
         let threads = min(max(options.threads, 1), maxThreads)
@@ -49,9 +49,9 @@ enum StretchReader {
         // nothing else holds it any more (a shared array would be copied, not reused).
         var delivered: Rows.Storage?
         try OrderedBatch.run(
-            Array(0..<chunks.count), jobs: threads, window: threads + 1,
+            Array(0..<stretches.count), jobs: threads, window: threads + 1,
             work: { index -> (rows: Rows, lines: Int, end: Int)? in
-                guard let reader = chunks.reader(index, reusing: spareReaders.take()) else { return nil }
+                guard let reader = stretches.reader(index, reusing: spareReaders.take()) else { return nil }
                 defer { spareReaders.give(reader) }
                 var storage = spareStorage.take()
                 let rows = parse(reader, .max, &storage)
@@ -72,8 +72,8 @@ enum StretchReader {
             })
         guard readsOnAlone else { return }
         let rest = try CSVReader(
-            path: path, displayName: reader.displayName, from: offset, to: nil, delimiter: chunks.delimiter,
-            lineTerminator: chunks.lineTerminator)
+            path: path, displayName: reader.displayName, from: offset, to: nil, delimiter: stretches.delimiter,
+            lineTerminator: stretches.lineTerminator)
         var rows: Rows
         repeat {
             var storage: Rows.Storage?

@@ -13,11 +13,11 @@ public struct IngestOptions: Sendable, Hashable {
     /// Make any skipped row an error instead of a counted, reported skip.
     public var strict = false
     /// Threads that parse one file (generic, phyphox, Oxford, Sensor Logger and SensorLog
-    /// files; not step logs), each a stretch of ``chunkBytes`` at a time (at most 4 are
+    /// files; not step logs), each a stretch of ``stretchBytes`` at a time (at most 4 are
     /// used); what is read is the same whatever the count.
     public var threads = 1
     /// Bytes of a file each parsing thread takes at a time (see ``threads``).
-    public var chunkBytes = 512 << 10
+    public var stretchBytes = 512 << 10
 
     public init(
         format: RecordingFormat? = nil, columns: [GenericColumn]? = nil, timeUnit: TimeUnit? = nil,

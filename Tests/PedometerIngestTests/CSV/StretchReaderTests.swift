@@ -22,9 +22,9 @@ import PedometerCore
         }
     }
 
-    private static func read(_ path: String, threads: Int, chunkBytes: Int, strict: Bool = false) -> Outcome {
+    private static func read(_ path: String, threads: Int, stretchBytes: Int, strict: Bool = false) -> Outcome {
         var options = IngestOptions(strict: strict, threads: threads)
-        options.chunkBytes = chunkBytes
+        options.stretchBytes = stretchBytes
         var sink = CollectingSink()
         do {
             let info = try RecordingReader.read(path, options: options, into: &sink)
@@ -38,17 +38,17 @@ import PedometerCore
 
     /// One stretch on one thread: the file read from start to end by one reader.
     private static func readWhole(_ path: String, strict: Bool = false) -> Outcome {
-        read(path, threads: 1, chunkBytes: Int.max / 4, strict: strict)
+        read(path, threads: 1, stretchBytes: Int.max / 4, strict: strict)
     }
 
     private static func expectSameReads(
-        _ path: String, chunkSizes: [Int], strict: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ path: String, stretchSizes: [Int], strict: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         let whole = readWhole(path, strict: strict)
-        for chunkBytes in chunkSizes {
+        for stretchBytes in stretchSizes {
             for threads in [1, 2, 3] {
-                let outcome = read(path, threads: threads, chunkBytes: chunkBytes, strict: strict)
-                #expect(outcome == whole, "\(path): \(chunkBytes)-byte stretches on \(threads) threads: \(outcome) instead of \(whole)", sourceLocation: sourceLocation)
+                let outcome = read(path, threads: threads, stretchBytes: stretchBytes, strict: strict)
+                #expect(outcome == whole, "\(path): \(stretchBytes)-byte stretches on \(threads) threads: \(outcome) instead of \(whole)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -63,13 +63,13 @@ import PedometerCore
         "formats/sensorlog/SensorLog_walk.csv", "formats/sensorlog/SensorLog_v1_no_units.csv",
     ])
     func fixturesReadTheSameInStretches(relative: String) {
-        Self.expectSameReads(Fixtures.path(relative), chunkSizes: [97, 4099, 65536])
+        Self.expectSameReads(Fixtures.path(relative), stretchSizes: [97, 4099, 65536])
     }
 
     @Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: Fixtures.path("malformed")).sorted())
     func malformedFixturesFailOrSkipTheSameInStretches(name: String) {
         for strict in [false, true] {
-            Self.expectSameReads(Fixtures.path("malformed/" + name), chunkSizes: [1, 7, 64], strict: strict)
+            Self.expectSameReads(Fixtures.path("malformed/" + name), stretchSizes: [1, 7, 64], strict: strict)
         }
     }
 
@@ -85,24 +85,24 @@ import PedometerCore
     @Test func badRowsAreReportedAtTheirLineWhateverTheStretches() throws {
         let files = TemporaryFiles()
         let path = files.write("bad.csv", Self.table(defects: [0: "zero,1,2,9.8", 57: "0.57,1", 233: "2.33,1,x,9.8", 399: ""]))
-        Self.expectSameReads(path, chunkSizes: [1, 13, 100, 1000])
-        let outcome = Self.read(path, threads: 2, chunkBytes: 50)
+        Self.expectSameReads(path, stretchSizes: [1, 13, 100, 1000])
+        let outcome = Self.read(path, threads: 2, stretchBytes: 50)
         let locations = outcome.info?.skipped.examples.map { "\($0.location.line!):\($0.location.column!)" }
         // Line 1 is the header; the first row (line 2) sets no time 0, so the next one does.
         // The short row is located after its last field, the bad value at its own column.
         #expect(locations == ["2:1", "59:6", "235:8"])
         #expect(outcome.samples.first?.time == 0)
         #expect(outcome.samples.count == 396)  // 3 rows skipped, 1 blank line
-        let strict = Self.read(path, threads: 2, chunkBytes: 50, strict: true)
+        let strict = Self.read(path, threads: 2, stretchBytes: 50, strict: true)
         #expect(strict.error == "\(path):2:1: timestamp is not a finite number: 'zero'")
     }
 
     @Test func aRowWithAGoodTimeAndABadValueStillSetsTimeZero() throws {
         let files = TemporaryFiles()
         let path = files.write("origin.csv", Self.table(defects: [0: "5,x,0,9.8"]))
-        Self.expectSameReads(path, chunkSizes: [3, 64])
+        Self.expectSameReads(path, stretchSizes: [3, 64])
         // Time 0 is the skipped first row's 5 s: the second row (0.01 s) is at -4.99 s.
-        #expect(Self.read(path, threads: 2, chunkBytes: 64).samples.first.map { abs($0.time + 4.99) < 1e-9 } == true)
+        #expect(Self.read(path, threads: 2, stretchBytes: 64).samples.first.map { abs($0.time + 4.99) < 1e-9 } == true)
     }
 
     @Test(arguments: ["\n", "\r\n", "\r"])
@@ -111,7 +111,7 @@ import PedometerCore
         var text = Self.table(newline: newline, defects: [10: "", 11: "", 300: ""])
         text.removeLast(newline.count)  // no line break after the last row
         let path = files.write("endings.csv", text)
-        Self.expectSameReads(path, chunkSizes: [1, 5, 31, 200])
+        Self.expectSameReads(path, stretchSizes: [1, 5, 31, 200])
         #expect(Self.readWhole(path).samples.count == 397)
     }
 
@@ -120,7 +120,7 @@ import PedometerCore
         // A quoted axis value spanning two lines: an error, at the line the record starts on,
         // however the file is split (a stretch border may fall inside the quotes).
         let path = files.write("quoted.csv", Self.table(defects: [200: "2.0,\"1\n.5\",0.5,9.8", 250: "\"2.5\",1,1,9.8"]))
-        Self.expectSameReads(path, chunkSizes: [1, 16, 99, 4096])
+        Self.expectSameReads(path, stretchSizes: [1, 16, 99, 4096])
         let whole = Self.readWhole(path)
         #expect(whole.info?.skipped.examples.map(\.location.line) == [202])
         #expect(whole.samples.count == 399)
@@ -129,7 +129,7 @@ import PedometerCore
     @Test func anUnterminatedQuoteFailsTheSameInStretches() throws {
         let files = TemporaryFiles()
         let path = files.write("unterminated.csv", Self.table(defects: [300: "3.0,\"1,0.5,9.8"]))
-        Self.expectSameReads(path, chunkSizes: [1, 64, 1000])
+        Self.expectSameReads(path, stretchSizes: [1, 64, 1000])
         #expect(Self.readWhole(path).error == "\(path):302:5: quoted field is never closed (unterminated quote)")
     }
 
@@ -137,7 +137,7 @@ import PedometerCore
         let files = TemporaryFiles()
         let long = String(repeating: "7", count: 4 << 20 + 10)
         let path = files.write("long.csv", Self.table(defects: [5: long]))
-        Self.expectSameReads(path, chunkSizes: [1000, 1 << 20, 3 << 20])
+        Self.expectSameReads(path, stretchSizes: [1000, 1 << 20, 3 << 20])
         #expect(Self.readWhole(path).error == "\(path):7:4194305: line longer than 4 MiB")
     }
 
@@ -184,7 +184,7 @@ import PedometerCore
         let files = TemporaryFiles()
         let path = files.write("SensorLog_defects.csv", Self.sensorLogWithDefects())
         for strict in [false, true] {
-            Self.expectSameReads(path, chunkSizes: [7, 50, 333, 2000, 20_000], strict: strict)
+            Self.expectSameReads(path, stretchSizes: [7, 50, 333, 2000, 20_000], strict: strict)
         }
         let whole = Self.readWhole(path)
         #expect(whole.info?.format == .sensorLog)

@@ -6,38 +6,38 @@ import Musl
 import Darwin
 #endif
 
-/// A file's data split into stretches of whole lines of about ``chunkBytes`` each, which
+/// A file's data split into stretches of whole lines of about ``stretchBytes`` each, which
 /// separate readers can parse at the same time.
 ///
-/// Stretch `k` holds the lines that start in `[dataStart + k·chunkBytes, dataStart + (k+1)·chunkBytes)`,
+/// Stretch `k` holds the lines that start in `[dataStart + k·stretchBytes, dataStart + (k+1)·stretchBytes)`,
 /// so each border is found from the bytes around it alone: it is the first line start at or
 /// after the nominal offset. Lines are records only while no quoted field spans a line break,
 /// so a stretch that holds a quote is not parsed on its own (see ``reader(_:)``).
-struct LineChunks: Sendable {
+struct LineStretches: Sendable {
     let path: String
     let displayName: String
     /// Offset of the first data line (after the header).
     let dataStart: Int
     let fileSize: Int
-    let chunkBytes: Int
+    let stretchBytes: Int
     let delimiter: UInt8
     let lineTerminator: UInt8
     let limits: CSVReader.Limits
 
     /// Splits the data of the file `reader` reads, from where its next record starts.
-    init(after reader: CSVReader, path: String, chunkBytes: Int) {
+    init(after reader: CSVReader, path: String, stretchBytes: Int) {
         self.path = path
         displayName = reader.displayName
         dataStart = reader.nextRecordOffset
         fileSize = reader.fileSize
-        self.chunkBytes = max(chunkBytes, 1)
+        self.stretchBytes = max(stretchBytes, 1)
         delimiter = reader.delimiter
         lineTerminator = reader.lineTerminator
         limits = CSVReader.Limits()
     }
 
     /// Number of stretches (the last one reads on to the end of the file).
-    var count: Int { fileSize > dataStart ? (fileSize - dataStart - 1) / chunkBytes + 1 : 0 }
+    var count: Int { fileSize > dataStart ? (fileSize - dataStart - 1) / stretchBytes + 1 : 0 }
 
     /// A reader of stretch `index` alone (`reusing` a reader of another stretch when given),
     /// or `nil` when the stretch cannot be read on its own: a border lies in a line longer
@@ -46,12 +46,12 @@ struct LineChunks: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard let start = index == 0 ? dataStart : lineStart(atOrAfter: dataStart + index * chunkBytes, descriptor) else {
+        guard let start = index == 0 ? dataStart : lineStart(atOrAfter: dataStart + index * stretchBytes, descriptor) else {
             return nil
         }
         var end: Int?
         if index < count - 1 {
-            guard let border = lineStart(atOrAfter: dataStart + (index + 1) * chunkBytes, descriptor) else { return nil }
+            guard let border = lineStart(atOrAfter: dataStart + (index + 1) * stretchBytes, descriptor) else { return nil }
             end = border
         }
         if let spare {
