@@ -1,16 +1,3 @@
-/// Rows parsed from one stretch of a CSV file by a parsing thread, before anything carried
-/// from row to row (time 0, the last values seen) is known. Locations in them count lines
-/// from 1 at the stretch's first line.
-protocol StretchRows: Sendable {
-    /// Memory a later stretch can reuse (the rows' array).
-    associatedtype Storage: Sendable
-    var storage: Storage { get }
-    /// The error that stopped reading, after the last row.
-    var fatal: IngestError? { get }
-    /// Whether the reader reached the end of its input.
-    var reachedEnd: Bool { get }
-}
-
 /// Reads the data of a CSV file in stretches of whole lines (``LineStretches``) parsed on
 /// several threads, and hands the parsed rows over in file order on the calling thread:
 /// what is delivered is the same whatever the thread count and stretch size.
