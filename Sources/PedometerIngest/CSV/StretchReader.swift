@@ -19,7 +19,7 @@ enum StretchReader {
     ///     of the rows' first line.
     static func read<Rows: StretchRows>(
         after reader: CSVReader, path: String, options: IngestOptions,
-        parse: @escaping @Sendable (_ reader: CSVReader, _ maxRows: Int, _ storage: inout Rows.Storage?) -> Rows,
+        parse: @escaping @Sendable (_ reader: CSVReader, _ maxRows: Int, _ storage: inout [Rows.Row]?) -> Rows,
         deliver: (_ rows: Rows, _ firstLine: Int) throws(IngestError) -> Void
     ) throws(IngestError) {
         let stretches = LineStretches(after: reader, path: path, stretchBytes: options.stretchBytes)
@@ -31,10 +31,10 @@ enum StretchReader {
         // Readers and storage go back and forth between the threads instead of being
         // allocated for every stretch.
         let spareReaders = SparePool<CSVReader>()
-        let spareStorage = SparePool<Rows.Storage>()
+        let spareStorage = SparePool<[Rows.Row]>()
         // The storage of the stretch delivered last: given back at the next delivery, when
         // nothing else holds it any more (a shared array would be copied, not reused).
-        var delivered: Rows.Storage?
+        var delivered: [Rows.Row]?
         try OrderedBatch.run(
             Array(0..<stretches.count), jobs: threads, window: threads + 1,
             work: { index -> (rows: Rows, lines: Int, end: Int)? in
@@ -51,7 +51,7 @@ enum StretchReader {
                     return false
                 }
                 if delivered != nil { spareStorage.give(delivered.take()!) }
-                delivered = stretch.rows.storage
+                delivered = stretch.rows.rows
                 try deliver(stretch.rows, line)
                 line += stretch.lines
                 offset = stretch.end
@@ -63,7 +63,7 @@ enum StretchReader {
             lineTerminator: stretches.lineTerminator)
         var rows: Rows
         repeat {
-            var storage: Rows.Storage?
+            var storage: [Rows.Row]?
             rows = parse(rest, 1 << 16, &storage)
             try deliver(rows, line)
         } while !rows.reachedEnd

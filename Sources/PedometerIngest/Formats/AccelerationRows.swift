@@ -36,44 +36,29 @@ struct AccelerationRows: StretchRows {
     var rows: [Row] = []
     /// Why each skipped row was skipped, in row order.
     var errors: [IngestError] = []
-    /// The error that stopped reading, after the last row.
     var fatal: IngestError?
-    /// Whether the reader reached the end of its input.
     var reachedEnd = false
-
-    var storage: [Row] { rows }
 
     /// Reads up to `maxRows` rows of `table` from `reader`, into `storage`'s memory when given.
     static func read(
         from reader: CSVReader, _ table: AccelerationTable, maxRows: Int = .max, reusing storage: consuming [Row] = []
     ) -> AccelerationRows {
-        var result = AccelerationRows(rows: storage)
-        result.rows.removeAll(keepingCapacity: true)
         let needed = table.fieldCount
         let scale = table.scale
-        do throws(IngestError) {
-            while result.rows.count < maxRows {
-                guard try reader.next() else {
-                    result.reachedEnd = true
-                    break
-                }
-                var row = Row()
-                do throws(IngestError) {
-                    try reader.requireFields(needed)
-                    row.time = try TimeColumn.parse(reader, table.time)
-                    row.outcome = .skippedWithTime
-                    row.x = try reader.requireNumber(table.x, "x acceleration") * scale
-                    row.y = try reader.requireNumber(table.y, "y acceleration") * scale
-                    row.z = try reader.requireNumber(table.z, "z acceleration") * scale
-                    row.outcome = .sample
-                } catch {
-                    result.errors.append(error)
-                }
-                result.rows.append(row)
+        return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
+            var row = Row()
+            do throws(IngestError) {
+                try reader.requireFields(needed)
+                row.time = try TimeColumn.parse(reader, table.time)
+                row.outcome = .skippedWithTime
+                row.x = try reader.requireNumber(table.x, "x acceleration") * scale
+                row.y = try reader.requireNumber(table.y, "y acceleration") * scale
+                row.z = try reader.requireNumber(table.z, "z acceleration") * scale
+                row.outcome = .sample
+            } catch {
+                result.errors.append(error)
             }
-        } catch {
-            result.fatal = error
+            return row
         }
-        return result
     }
 }

@@ -60,37 +60,25 @@ struct SensorLogRows: StretchRows {
     }
 
     var rows: [Row] = []
+    /// What the fields' `.failed` point to.
     var errors: [IngestError] = []
     var fatal: IngestError?
     var reachedEnd = false
-
-    var storage: [Row] { rows }
 
     /// Reads up to `maxRows` rows from `reader`, into `storage`'s memory.
     static func read(
         from reader: CSVReader, _ columns: SensorLogReader.Columns, accelerationTime: Int?, maxRows: Int,
         reusing storage: consuming [Row]
     ) -> SensorLogRows {
-        var result = SensorLogRows(rows: storage)
-        result.rows.removeAll(keepingCapacity: true)
         // What the reader holds after the rows so far, when it is known from them alone.
         var lastSteps: Double?
         var lastFixTime: Double?
         var clockSeen = false
-        do throws(IngestError) {
-            while result.rows.count < maxRows {
-                guard try reader.next() else {
-                    result.reachedEnd = true
-                    break
-                }
-                var row = Row()
-                result.parse(&row, reader, columns, accelerationTime, &lastSteps, &lastFixTime, &clockSeen)
-                result.rows.append(row)
-            }
-        } catch {
-            result.fatal = error
+        return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
+            var row = Row()
+            result.parse(&row, reader, columns, accelerationTime, &lastSteps, &lastFixTime, &clockSeen)
+            return row
         }
-        return result
     }
 
     private mutating func field(_ read: () throws(IngestError) -> Double?) -> Field {
