@@ -5,9 +5,10 @@ import PedometerReport
 import Testing
 @testable import pedometer
 
-/// `PipelinedSink`: processing on a second thread (with the rows parsed in stretches on
-/// others) gives exactly the results of processing inline, for every kind of stream
-/// (acceleration, device steps, GPS, pressure).
+/// Processing on several threads (`SummaryBuilder.process` with `threads` > 1: rows parsed
+/// in stretches, or the engine on a second thread through `PipelinedSink` for step logs)
+/// gives exactly the results of processing inline, for every kind of stream (acceleration,
+/// device steps, GPS, pressure).
 @Suite struct PipelinedSinkTests {
     static let fixtures = [
         "Fixtures/oxford/Samsung_Jamie_Hard_InHand_1",

@@ -175,7 +175,7 @@ enum SensorLogReader {
         }
         // A row shorter than the header (a cut last line) is skipped and reported, whichever of
         // its columns it lacks.
-        _ = try value(row.fields)
+        _ = try value(row.length)
         // Clock of this row.
         guard let clock = try value(row.clock) else { return }
         if state.clockOrigin == nil {

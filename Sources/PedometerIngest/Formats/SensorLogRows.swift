@@ -23,7 +23,7 @@ struct SensorLogRows: StretchRows {
 
     struct Row: Sendable {
         /// `.failed` when the row is shorter than the header (nothing else is read).
-        var fields = Field.absent
+        var length = Field.absent
         /// The acceleration clock (a number, or loggingTime's date).
         var clock = Field.absent
         /// loggingTime's date, read on the stretch's first row with a clock (the file's first
@@ -94,11 +94,11 @@ struct SensorLogRows: StretchRows {
         _ row: inout Row, _ reader: CSVReader, _ columns: SensorLogReader.Columns, _ accelerationTime: Int?,
         _ lastSteps: inout Double?, _ lastFixTime: inout Double?, _ clockSeen: inout Bool
     ) {
-        row.fields = field { () throws(IngestError) in
+        row.length = field { () throws(IngestError) in
             try reader.requireFields(columns.count)
             return nil
         }
-        guard case .absent = row.fields else { return }
+        guard case .absent = row.length else { return }
         if let timeIndex = accelerationTime, !reader.isEmpty(timeIndex) {
             row.clock = field { () throws(IngestError) in
                 guard timeIndex == columns.loggingTime else { return try reader.requireNumber(timeIndex, "timestamp") }
