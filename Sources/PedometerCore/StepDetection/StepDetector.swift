@@ -277,7 +277,7 @@ public struct StepDetector: Sendable {
         let knownHops = resolvedHops
         while nextEventIndex + 1 < count {
             let index = nextEventIndex
-            let hop = Int((Double(index) / Double(hopSamples)).rounded())
+            let hop = nearestHop(index)
             // At the end of a segment the last samples use the last period.
             guard hop < knownHops || (final && knownHops > 0) else { break }
             nextEventIndex += 1
@@ -391,6 +391,13 @@ public struct StepDetector: Sendable {
         lookBackSteps = earlier.reversed().map { origin + Double($0) / Self.sampleRate }
     }
 
+    /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
+    /// the same as rounding `index / hopSamples`, without a call to `round` per sample.
+    @inline(__always)
+    private func nearestHop(_ index: Int) -> Int {
+        (2 * index + hopSamples) / (2 * hopSamples)
+    }
+
     /// Drops samples and periods no longer needed (bounded memory).
     private mutating func trim() {
         let nextHopCenter = (periodBase + periods.count) * hopSamples
@@ -401,7 +408,7 @@ public struct StepDetector: Sendable {
             filtered.removeFirst(drop)
             base += drop
         }
-        let neededHop = min(Int((Double(nextEventIndex) / Double(hopSamples)).rounded()), resolvedHops) - 1
+        let neededHop = min(nearestHop(nextEventIndex), resolvedHops) - 1
         let dropHops = neededHop - periodBase
         if dropHops > 1024 {
             periods.removeFirst(dropHops)

@@ -42,15 +42,15 @@ public final class CSVReader {
     /// The field delimiter in use (detected unless given).
     public private(set) var delimiter = UInt8(ascii: ",")
     /// Line terminator: `\n`, or `\r` for files with old Mac line endings.
-    public private(set) var lineTerminator = UInt8(ascii: "\n")
+    public var lineTerminator: UInt8 { terminator }
     /// Whether the file started with a UTF-8 byte-order mark (skipped).
     public private(set) var hadByteOrderMark = false
     /// 1-based line on which the current record starts.
-    public private(set) var line = 0
+    public var line: Int { recordLine }
     /// Bytes read from the file so far.
     public private(set) var bytesRead = 0
     /// Records returned so far (the header counts when there is one).
-    public private(set) var recordCount = 0
+    public var recordCount: Int { recordsReturned }
 
     /// The file's size when it was opened.
     public let fileSize: Int
@@ -78,6 +78,12 @@ public final class CSVReader {
     private var feedPosition = 0
     private var physicalLineStart = 0
     private var physicalLine = 1
+    // The stored values behind the public read-only `lineTerminator`, `line` and `recordCount`:
+    // private, so the compiler sees every access and checks exclusivity statically (a public
+    // stored property of a class costs a runtime check on every record).
+    private var terminator = UInt8(ascii: "\n")
+    private var recordLine = 0
+    private var recordsReturned = 0
     private var reachedEndOfFile = false
     private var finished = false
     private var recordReady = false
@@ -102,7 +108,7 @@ public final class CSVReader {
         feedPosition = recordStart
         physicalLineStart = recordStart
         self.delimiter = delimiter ?? sniff.delimiter
-        lineTerminator = sniff.lineTerminator
+        terminator = sniff.lineTerminator
         csv_set_delim(parser, self.delimiter)
     }
 
@@ -116,7 +122,7 @@ public final class CSVReader {
         let (descriptor, size) = try Self.openRegularFile(path, displayName)
         self.init(descriptor: descriptor, fileSize: size, displayName: displayName, limits: limits, from: start, to: end)
         self.delimiter = delimiter
-        self.lineTerminator = lineTerminator
+        terminator = lineTerminator
         try restart(from: start, to: end)
     }
 
@@ -137,9 +143,9 @@ public final class CSVReader {
         feedPosition = 0
         physicalLineStart = 0
         physicalLine = 1
-        line = 0
+        recordLine = 0
         bytesRead = 0
-        recordCount = 0
+        recordsReturned = 0
         reachedEndOfFile = false
         finished = false
         recordReady = false
@@ -216,7 +222,7 @@ public final class CSVReader {
                 continue
             }
             let remaining = end - feedPosition
-            let found = memchr(buffer + feedPosition, Int32(lineTerminator), remaining)
+            let found = memchr(buffer + feedPosition, Int32(terminator), remaining)
             if found == nil && !reachedEndOfFile {
                 try fillBuffer()
                 continue
@@ -225,7 +231,7 @@ public final class CSVReader {
             if fields.pointee.fieldCount == 0 && parser.pointee.pstate == 0 {
                 // Nothing of a record has begun: it starts on this line.
                 recordStart = feedPosition
-                line = physicalLine
+                recordLine = physicalLine
             }
             try parse(from: feedPosition, to: lineEnd)
             feedPosition = lineEnd
@@ -315,7 +321,7 @@ public final class CSVReader {
 
     private func deliverRecord() -> Bool {
         recordReady = true
-        recordCount += 1
+        recordsReturned += 1
         return true
     }
 

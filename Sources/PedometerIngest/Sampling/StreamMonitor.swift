@@ -33,6 +33,10 @@ struct StreamMonitor {
     private var histogram: [Int32] = []
     private static let binsPerDecade = 115.0
     private static let lowestDecade = -6.0
+    /// The last bin counted and the shortest and longest intervals seen that fell in it: any
+    /// interval between those two falls in it too (log10 is monotonic), and a steady stream's
+    /// intervals mostly do, so few need a log10.
+    private var lastBin = (index: 0, shortest: Double.infinity, longest: -Double.infinity)
     // Typical interval: median of the first intervals, then fixed.
     private var earlyIntervals: [Double] = []
     private var typicalInterval: Double?
@@ -103,9 +107,19 @@ struct StreamMonitor {
 
     private mutating func addToHistogram(_ interval: Double) {
         if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Int(9 * Self.binsPerDecade) + 1) }
+        if interval >= lastBin.shortest && interval <= lastBin.longest {
+            histogram[lastBin.index] &+= 1
+            return
+        }
         let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
         let bin = min(max(Int(position), 0), histogram.count - 1)
         histogram[bin] &+= 1
+        if bin == lastBin.index {
+            lastBin.shortest = min(lastBin.shortest, interval)
+            lastBin.longest = max(lastBin.longest, interval)
+        } else {
+            lastBin = (bin, interval, interval)
+        }
     }
 
     private mutating func trackRate(_ time: Double) {
