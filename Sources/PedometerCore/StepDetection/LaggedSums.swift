@@ -83,17 +83,60 @@ struct LaggedSums: Sendable {
 
     /// Sum of `x[low..<high]`.
     func sum(_ low: Int, _ high: Int) -> Double {
-        plain[high & mask] - plain[low & mask]
+        withUnsafeView { $0.sum(low, high) }
     }
 
     /// Sum of `x[low..<high]²`.
     func sumOfSquares(_ low: Int, _ high: Int) -> Double {
-        squares[high & mask] - squares[low & mask]
+        withUnsafeView { $0.sumOfSquares(low, high) }
     }
 
     /// Sum of `x[k] · x[k + lag]` over `low ≤ k < high − lag`.
     func laggedProduct(_ lag: Int, _ low: Int, _ high: Int) -> Double {
-        products[(high & mask) * maximumLag + lag - 1] - products[((low + lag) & mask) * maximumLag + lag - 1]
+        withUnsafeView { $0.laggedProduct(lag, low, high) }
+    }
+
+    /// Calls `body` with a view of the sums that reads them without bounds checks or
+    /// reference counting: for loops over every lag of a window. Windows must lie within the
+    /// kept prefixes (`low ≥` the last ``discard(before:)``, `high ≤ count`).
+    func withUnsafeView<Result>(_ body: (UnsafeView) -> Result) -> Result {
+        plain.withUnsafeBufferPointer { plain in
+            squares.withUnsafeBufferPointer { squares in
+                products.withUnsafeBufferPointer { products in
+                    body(UnsafeView(
+                        plain: plain.baseAddress!, squares: squares.baseAddress!, products: products.baseAddress!,
+                        mask: mask, maximumLag: maximumLag))
+                }
+            }
+        }
+    }
+
+    /// The sums of ``LaggedSums``, valid inside ``withUnsafeView(_:)`` only; lags must lie
+    /// within `1...maximumLag`.
+    struct UnsafeView {
+        fileprivate let plain: UnsafePointer<Double>
+        fileprivate let squares: UnsafePointer<Double>
+        fileprivate let products: UnsafePointer<Double>
+        fileprivate let mask: Int
+        fileprivate let maximumLag: Int
+
+        /// Sum of `x[low..<high]`.
+        @inline(__always)
+        func sum(_ low: Int, _ high: Int) -> Double {
+            plain[high & mask] - plain[low & mask]
+        }
+
+        /// Sum of `x[low..<high]²`.
+        @inline(__always)
+        func sumOfSquares(_ low: Int, _ high: Int) -> Double {
+            squares[high & mask] - squares[low & mask]
+        }
+
+        /// Sum of `x[k] · x[k + lag]` over `low ≤ k < high − lag`.
+        @inline(__always)
+        func laggedProduct(_ lag: Int, _ low: Int, _ high: Int) -> Double {
+            products[(high & mask) &* maximumLag &+ lag &- 1] - products[((low &+ lag) & mask) &* maximumLag &+ lag &- 1]
+        }
     }
 
     private mutating func grow() {

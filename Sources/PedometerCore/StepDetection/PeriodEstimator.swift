@@ -47,14 +47,18 @@ struct PeriodEstimator: Sendable {
         guard deviation >= configuration.minimumAmplitude else { return Self.still }
 
         let maxLag = min(maximumLag, count - 1)
-        for lag in 1...maxLag {
-            let overlap = Double(count - lag)
-            let headSum = sums.sum(low, high - lag)
-            let tailSum = sums.sum(low + lag, high)
-            let dot = sums.laggedProduct(lag, low, high) - mean * (headSum + tailSum) + overlap * mean * mean
-            let head = sums.sumOfSquares(low, high - lag) - 2 * mean * headSum + overlap * mean * mean
-            let tail = sums.sumOfSquares(low + lag, high) - 2 * mean * tailSum + overlap * mean * mean
-            correlation[lag] = dot / ((max(head, 0) * max(tail, 0)).squareRoot() + 1e-12)
+        correlation.withUnsafeMutableBufferPointer { correlation in
+            sums.withUnsafeView { sums in
+                for lag in 1...maxLag {
+                    let overlap = Double(count - lag)
+                    let headSum = sums.sum(low, high - lag)
+                    let tailSum = sums.sum(low + lag, high)
+                    let dot = sums.laggedProduct(lag, low, high) - mean * (headSum + tailSum) + overlap * mean * mean
+                    let head = sums.sumOfSquares(low, high - lag) - 2 * mean * headSum + overlap * mean * mean
+                    let tail = sums.sumOfSquares(low + lag, high) - 2 * mean * tailSum + overlap * mean * mean
+                    correlation[lag] = dot / ((max(head, 0) * max(tail, 0)).squareRoot() + 1e-12)
+                }
+            }
         }
         correlation[0] = 1
         let searchEnd = min(longestLag, maxLag)
