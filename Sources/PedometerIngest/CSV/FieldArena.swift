@@ -70,13 +70,37 @@ struct FieldArena {
             guard grow(toHold: used + length + 1) else { return }
         }
         if let bytes, length > 0 {
-            (storage + used).update(from: bytes.assumingMemoryBound(to: UInt8.self), count: length)
+            Self.copy(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
         }
         storage[used + length] = 0
         starts[fieldCount] = used
         lengths[fieldCount] = length
         used += length + 1
         fieldCount += 1
+    }
+
+    /// Copies `count` bytes (> 0); a number field's few bytes in two overlapping word moves
+    /// rather than a call to `memcpy`.
+    @inline(__always)
+    private static func copy(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        switch count {
+        case 8...16:
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                as: UInt64.self)
+        case 4..<8:
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                as: UInt32.self)
+        case 1..<4:
+            for offset in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        default:
+            target.copyMemory(from: source, byteCount: count)
+        }
     }
 
     private mutating func grow(toHold count: Int) -> Bool {
