@@ -5,7 +5,9 @@
 /// left and right, which differ when the phone is in a pocket, an armband or a swinging hand).
 /// The first lag whose autocorrelation is a strong local maximum is the stride or the step
 /// period; it is taken as a stride when half of it is also a step-like lag (the correlation at
-/// half the lag is above ``Configuration/strideHalfCorrelation``), as a step otherwise.
+/// half the lag is above ``Configuration/strideHalfCorrelation``), as a step otherwise. A step
+/// is at most half the slowest stride: a longer lag that is not a stride is no gait period (a
+/// purse or a swinging arm can sway in a rhythm of its own), and the next strong lag is tried.
 struct PeriodEstimator: Sendable {
     let configuration: StepDetector.Configuration
     /// Lags in samples at the detector's internal rate.
@@ -74,6 +76,7 @@ struct PeriodEstimator: Sendable {
             let half = period / 2
             let halfLag = Int(half.rounded())
             if half < Double(shortestLag) || correlation[halfLag] <= configuration.strideHalfCorrelation {
+                guard period <= Double(longestLag) / 2 else { continue }  // too slow for a step
                 return period / StepDetector.sampleRate
             }
             return half / StepDetector.sampleRate

@@ -377,8 +377,8 @@ public struct StepDetector: Sendable {
     /// back, never reaching the previous bout.
     private mutating func extendBackward(from index: Int, period: Double) {
         let periodSamples = period * Self.sampleRate
-        let limit = max(base + 1, index - Int(configuration.lookBack * Self.sampleRate),
-                        (lastEmittedIndex ?? -1) + Int(configuration.refractoryFraction * periodSamples) + 1)
+        let afterLastStep = lastEmittedIndex.map { $0 + Int(configuration.refractoryFraction * periodSamples) + 1 } ?? 0
+        let limit = max(base + 1, index - Int(configuration.lookBack * Self.sampleRate), afterLastStep)
         var earlier: [Int] = []
         var current = index
         while true {

@@ -44,7 +44,7 @@ import Testing
     /// (fixture, ground truth, bound on the absolute error in %), with the count measured when
     /// the bound was set.
     static let oxford: [(String, Int, Double)] = [
-        ("oxford/Samsung_Jamie_Hard_InHand_1", 265, 2.0),      // measured 261: -1.5 %
+        ("oxford/Samsung_Jamie_Hard_InHand_1", 265, 1.0),      // measured 263: -0.8 % (261 until 2026-11-23)
         ("oxford/Samsung_Dario_Hard_BackPocket_1", 198, 4.5),  // measured 206: +4.0 %
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 261, 1.5),   // measured 263: +0.8 %
     ]

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import PedometerCore
+
+/// The period of one 4 s window (200 samples at the detector's 50 Hz) of a synthetic signal.
+@Suite struct PeriodEstimatorTests {
+    private func period(_ signal: (Double) -> Double) -> Double {
+        var estimator = PeriodEstimator(configuration: StepDetector.Configuration())
+        var sums = LaggedSums(maximumLag: estimator.maximumLag)
+        let count = 200
+        for index in 0..<count { sums.append(signal(Double(index) / StepDetector.sampleRate)) }
+        return estimator.stepPeriod(sums, 0, count)
+    }
+
+    private func sine(period: Double, amplitude: Double = 1) -> (Double) -> Double {
+        { amplitude * sin(2 * .pi * $0 / period) }
+    }
+
+    @Test func aStepRhythmIsItsOwnPeriod() {
+        #expect(abs(period(sine(period: 0.5)) - 0.5) < 0.01)
+    }
+
+    @Test func aStrideWhoseHalfIsStepLikeGivesTheStep() {
+        // Left and right steps that differ: a 1 s stride, each of its halves a 0.5 s step.
+        let stride = { (t: Double) in sin(2 * .pi * t / 0.5) + 0.5 * sin(2 * .pi * t / 1.0) }
+        #expect(abs(period(stride) - 0.5) < 0.01)
+    }
+
+    @Test func aRhythmSlowerThanHalfTheSlowestStrideIsNoStep() {
+        // A purse or an arm swaying once every 1.7 s on its own, with nothing at half that lag:
+        // one step every 1.7 s would be slower than half the slowest stride (2 s).
+        #expect(period(sine(period: 1.7)) == PeriodEstimator.aperiodic)
+        // At the limit, one step a second is still a step.
+        #expect(abs(period(sine(period: 0.98)) - 0.98) < 0.02)
+    }
+
+    @Test func noMovementIsStill() {
+        #expect(period(sine(period: 0.5, amplitude: 0.1)) == PeriodEstimator.still)
+    }
+}
