@@ -5,9 +5,11 @@
 /// left and right, which differ when the phone is in a pocket, an armband or a swinging hand).
 /// The first lag whose autocorrelation is a strong local maximum is the stride or the step
 /// period; it is taken as a stride when half of it is also a step-like lag (the correlation at
-/// half the lag is above ``Configuration/strideHalfCorrelation``), as a step otherwise. A step
-/// is at most half the slowest stride: a longer lag that is not a stride is no gait period (a
-/// purse or a swinging arm can sway in a rhythm of its own), and the next strong lag is tried.
+/// half the lag is above ``Configuration/strideHalfCorrelation``), as a step otherwise. A bag or
+/// an arm can also sway in a rhythm of its own: over three or four steps when the correlation
+/// peaks (above that same level) at every step within the lag, and then the step is that
+/// fraction of it; otherwise a lag longer than half the slowest stride that is not a stride is
+/// no gait period, and the next strong lag is tried.
 struct PeriodEstimator: Sendable {
     let configuration: StepDetector.Configuration
     /// Lags in samples at the detector's internal rate.
@@ -73,6 +75,13 @@ struct PeriodEstimator: Sendable {
         }
         for lag in shortestLag..<searchEnd where isPeak(lag, threshold) {
             let period = interpolatedPeak(lag)
+            // Three or four steps: the correlation peaks at every step within the lag.
+            for steps in [4.0, 3.0] where period / steps >= Double(shortestLag) {
+                let step = period / steps
+                if (1..<Int(steps)).allSatisfy({ hasStepPeak(near: Double($0) * step) }) {
+                    return step / StepDetector.sampleRate
+                }
+            }
             let half = period / 2
             let halfLag = Int(half.rounded())
             if half < Double(shortestLag) || correlation[halfLag] <= configuration.strideHalfCorrelation {
@@ -91,6 +100,15 @@ struct PeriodEstimator: Sendable {
 
     private func isPeak(_ lag: Int, _ threshold: Double) -> Bool {
         correlation[lag] >= threshold && correlation[lag] >= correlation[lag - 1] && correlation[lag] > correlation[lag + 1]
+    }
+
+    /// Whether the correlation has a step-like local maximum within a lag of `lag`.
+    private func hasStepPeak(near lag: Double) -> Bool {
+        let center = Int(lag.rounded())
+        return (max(center - 1, 1)...min(center + 1, correlation.count - 2)).contains { l in
+            correlation[l] > configuration.strideHalfCorrelation && correlation[l] >= correlation[l - 1]
+                && correlation[l] >= correlation[l + 1]
+        }
     }
 
     /// The lag of the parabola through the peak and its neighbours.

@@ -26,6 +26,16 @@ import Testing
         #expect(abs(period(stride) - 0.5) < 0.01)
     }
 
+    @Test func aSwayOverThreeOrFourStepsGivesTheStep() {
+        // A purse swinging once every three steps (0.48 s each) or every four, more strongly
+        // than the steps themselves: the first strong lag is the sway, with a correlation peak
+        // at every step within it.
+        let three = { (t: Double) in sin(2 * .pi * t / 0.48) + 0.8 * sin(2 * .pi * t / 1.44) }
+        #expect(abs(period(three) - 0.48) < 0.01)
+        let four = { (t: Double) in sin(2 * .pi * t / 0.48) + 0.9 * sin(2 * .pi * t / 1.92) }
+        #expect(abs(period(four) - 0.48) < 0.01)
+    }
+
     @Test func aRhythmSlowerThanHalfTheSlowestStrideIsNoStep() {
         // A purse or an arm swaying once every 1.7 s on its own, with nothing at half that lag:
         // one step every 1.7 s would be slower than half the slowest stride (2 s).
