@@ -5,7 +5,7 @@ import Foundation
 struct JobsOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Threads to use (default: one per core).",
-        discussion: "Recordings are read in parallel; cores left over (fewer recordings than jobs) parse each recording in stretches on several threads while another runs its engine. Results are the same whatever the count."))
+        discussion: "Recordings are read in parallel; cores left over (fewer recordings than jobs) parse each recording in stretches on several threads, the one running its engine included. Results are the same whatever the count."))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     /// Threads each of `recordings` recordings may use: the jobs the batch leaves idle.

@@ -5,9 +5,9 @@
 /// From the first stretch that holds a quote (a record may then span lines) or whose border
 /// lies in a line too long to split at, one reader reads the rest of the file.
 enum StretchReader {
-    /// Most threads that parse one file: parsing is about 60 % of the work and what is done
-    /// with the rows, on the calling thread, the rest, so more would wait on it and only
-    /// take memory.
+    /// Most threads that parse one file, the calling one included (it parses while the next
+    /// stretch is not ready): parsing is about 60 % of the work and what is done with the rows,
+    /// on the calling thread, the rest, so more would wait on it and only take memory.
     static let maxThreads = 4
 
     /// Reads the records after the one `reader` (the file's sniffing reader) returned last.

@@ -1,12 +1,19 @@
 import Foundation
 
-/// Runs one job per input on up to `jobs` threads and hands the results back in input order,
-/// each as soon as every earlier one is done: output is the same whatever the job count.
+/// Runs one job per input on `jobs` threads, the calling one included, and hands the results
+/// back in input order, each as soon as every earlier one is done: output is the same whatever
+/// the job count.
+///
+/// The calling thread delivers, and works on the next input itself while the result it waits
+/// for is not ready: `jobs` threads keep `jobs` cores busy, where `jobs` workers beside a
+/// delivering thread would be one thread too many for the cores whenever delivering is real
+/// work (a recording read in stretches: about a third of the time is spent delivering).
 public enum OrderedBatch {
     /// - Parameters:
     ///   - window: most results finished or under way beyond the last one delivered (bounds
     ///     the memory the results take).
-    ///   - work: runs on a worker thread, once per input (on the calling thread when `jobs` is 1).
+    ///   - work: runs once per input, on one of `jobs − 1` worker threads or on the calling
+    ///     thread.
     ///   - deliver: runs on the calling thread, in input order; returns `false` to stop early.
     ///     Inputs not yet started are then never worked on. Returns when every worker is done.
     public static func run<Input: Sendable, Output: Sendable, Failure: Error>(
@@ -20,7 +27,7 @@ public enum OrderedBatch {
             return
         }
         let state = State<Output>(count: inputs.count, window: max(window, 1))
-        let workers = min(jobs, inputs.count)
+        let workers = min(jobs, inputs.count) - 1
         for _ in 0..<workers {
             state.workerStarted()
             Thread.detachNewThread {
@@ -32,6 +39,9 @@ public enum OrderedBatch {
         }
         defer { state.stopAndWaitForWorkers() }
         for index in inputs.indices {
+            while !state.isFinished(index), let claimed = state.claimWithoutWaiting() {
+                state.finish(claimed, work(inputs[claimed]))
+            }
             guard try deliver(index, state.wait(for: index)) else { return }
         }
     }
@@ -80,9 +90,29 @@ public enum OrderedBatch {
             condition.lock()
             defer { condition.unlock() }
             while !stopped && next < count && next - delivered >= window { condition.wait() }
+            return takeNext()
+        }
+
+        /// The next input to work on if the window allows it now, else `nil` (for the
+        /// delivering thread: the window only moves when it delivers).
+        func claimWithoutWaiting() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard next - delivered < window else { return nil }
+            return takeNext()
+        }
+
+        private func takeNext() -> Int? {
             guard !stopped && next < count else { return nil }
             next += 1
             return next - 1
+        }
+
+        /// Whether result `index` is in.
+        func isFinished(_ index: Int) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return results[index] != nil
         }
 
         func finish(_ index: Int, _ output: Output) {

@@ -37,6 +37,26 @@ import Testing
         #expect(started.withLock { $0.max() } == maximum)
     }
 
+    @Test(arguments: [2, 3])
+    func runsOnJobsThreadsTheCallingOneIncluded(jobs: Int) {
+        let caller = pthread_self()
+        let threads = Mutex<[pthread_t]>([])
+        OrderedBatch.run(Array(0..<60), jobs: jobs, work: { input -> Int in
+            threads.withLock { if !$0.contains(where: { pthread_equal($0, pthread_self()) != 0 }) { $0.append(pthread_self()) } }
+            // Hold every thread's first input until all have one (at most 5 s), so none is
+            // left out by chance.
+            var waited = 0
+            while threads.withLock({ $0.count }) < jobs && waited < 5_000 {
+                usleep(1_000)
+                waited += 1
+            }
+            return input
+        }, deliver: { _, _ in })
+        let used = threads.withLock { $0 }
+        #expect(used.count == jobs)
+        #expect(used.contains { pthread_equal($0, caller) != 0 })
+    }
+
     @Test func aThrowingDeliveryStopsTheBatchAndRethrows() {
         struct Stop: Error {}
         var delivered = 0
