@@ -35,8 +35,10 @@ enum StretchReader {
         // The storage of the stretch delivered last: given back at the next delivery, when
         // nothing else holds it any more (a shared array would be copied, not reused).
         var delivered: [Rows.Row]?
+        // The window lets the workers parse ahead while the calling thread parses a stretch of
+        // its own before delivering (with one stretch per thread they waited on it).
         try OrderedBatch.run(
-            Array(0..<stretches.count), jobs: threads, window: threads + 1,
+            Array(0..<stretches.count), jobs: threads, window: 2 * threads + 1,
             work: { index -> (rows: Rows, lines: Int, end: Int)? in
                 guard let reader = stretches.reader(index, reusing: spareReaders.take()) else { return nil }
                 defer { spareReaders.give(reader) }
