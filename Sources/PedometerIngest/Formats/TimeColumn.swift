@@ -62,14 +62,14 @@ struct TimeColumn {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
-        let bytes = reader.field(index)
-        if let integer = DecimalParser.parseInt64(bytes) {
+        switch DecimalParser.parseIntegerOrDouble(reader.field(index)) {
+        case .integer(let integer):
             return ParsedTime(integer: integer, value: Double(integer), isInteger: true)
-        }
-        guard let value = DecimalParser.parseDouble(bytes) else {
+        case .double(let value):
+            return ParsedTime(integer: 0, value: value, isInteger: false)
+        case nil:
             throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
         }
-        return ParsedTime(integer: 0, value: value, isInteger: false)
     }
 
     /// Seconds since time 0 of a parsed timestamp; the first one sets time 0 unless given.

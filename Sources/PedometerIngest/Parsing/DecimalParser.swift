@@ -21,9 +21,17 @@ public enum DecimalParser {
     /// and any trailing character. Returns `nil` when the value overflows to infinity;
     /// values below the subnormal range round to (signed) zero like `strtod`.
     ///
-    /// The result has the same bits as glibc `strtod` on every accepted input:
-    /// short inputs use the exact Clinger fast path, the rest go to `strtod`.
+    /// The result has the same bits as glibc `strtod` on every accepted input: a logger's
+    /// usual `[+-]digits[.digits]` is read in one pass (``PlainDecimal``), other short inputs use
+    /// the exact Clinger fast path, the rest go to `strtod`.
+    @inline(__always)
     public static func parseDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        if let decimal = PlainDecimal(bytes), let value = decimal.doubleValue { return value }
+        return parseAnyDouble(bytes)
+    }
+
+    /// ``parseDouble(_:)`` for every form of its grammar.
+    private static func parseAnyDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
         guard let base = bytes.baseAddress, let (start, end) = trimmed(bytes) else { return nil }
 
         var i = start
@@ -35,8 +43,6 @@ public enum DecimalParser {
             negative = c == UInt8(ascii: "-")
             i += 1
         }
-
-        if let value = parsePlainDecimal(base, from: i, to: end) { return negative ? -value : value }
 
         // Mantissa: up to 19 significant digits accumulated exactly.
         var mantissa: UInt64 = 0
@@ -131,35 +137,81 @@ public enum DecimalParser {
         return parseWithStrtod(base + start, count: end - start)
     }
 
-    /// The common case, unsigned `digits[.digits]` with at most 19 digits in all, no exponent,
-    /// and a mantissa below 2^53: the exact mantissa divided by an exact power of ten, so
-    /// correctly rounded (the general path gives the same bits). `nil` for anything else.
+    /// A timestamp field: the exact integer when it is one (``parseInt64(_:)``), else the
+    /// number (``parseDouble(_:)``); `nil` for neither. The usual forms take one pass.
     @inline(__always)
-    private static func parsePlainDecimal(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Double? {
-        var i = start
-        var mantissa: UInt64 = 0
-        while i < end {
-            let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            i += 1
+    static func parseIntegerOrDouble(_ bytes: UnsafeRawBufferPointer) -> IntegerOrDouble? {
+        if let decimal = PlainDecimal(bytes) {
+            if !decimal.hasPoint, let magnitude = Int64(exactly: decimal.mantissa) {
+                return .integer(decimal.negative ? -magnitude : magnitude)
+            }
+            if let value = decimal.doubleValue { return .double(value) }
         }
-        var digits = i - start
-        var fractionDigits = 0
-        if i < end, base.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
+        if let integer = parseInt64(bytes) { return .integer(integer) }
+        return parseDouble(bytes).map(IntegerOrDouble.double)
+    }
+
+    /// A number read by ``parseIntegerOrDouble(_:)``.
+    enum IntegerOrDouble {
+        case integer(Int64)
+        case double(Double)
+    }
+
+    /// A field of the form `[+-]digits[.digits]` with 1 to 19 digits and nothing else (no
+    /// blanks, no exponent): what loggers write.
+    struct PlainDecimal {
+        /// The digits, without the point, as one integer (below 10^19).
+        let mantissa: UInt64
+        /// Digits after the point.
+        let fractionDigits: Int
+        let hasPoint: Bool
+        let negative: Bool
+
+        /// `nil` for anything else: the general parsers decide those.
+        @inline(__always)
+        init?(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            let end = bytes.count
+            @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+            let first = byte(0)
+            negative = first == UInt8(ascii: "-")
+            var i = negative || first == UInt8(ascii: "+") ? 1 : 0
+            let integerStart = i
+            var mantissa: UInt64 = 0
             while i < end {
-                let digit = base.load(fromByteOffset: i, as: UInt8.self) &- UInt8(ascii: "0")
+                let digit = byte(i) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
-            fractionDigits = i - fractionStart
-            digits += fractionDigits
+            var digits = i - integerStart
+            hasPoint = i < end && byte(i) == UInt8(ascii: ".")
+            var fractionDigits = 0
+            if hasPoint {
+                i += 1
+                let fractionStart = i
+                while i < end {
+                    let digit = byte(i) &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    i += 1
+                }
+                fractionDigits = i - fractionStart
+                digits += fractionDigits
+            }
+            guard i == end, digits > 0, digits <= 19 else { return nil }
+            self.mantissa = mantissa
+            self.fractionDigits = fractionDigits
         }
-        guard i == end, digits > 0, digits <= 19, mantissa <= 1 << 53 else { return nil }
-        return Double(mantissa) / exactPowerOfTen(fractionDigits)
+
+        /// The mantissa divided by an exact power of ten when the mantissa is exact as a
+        /// `Double` (at most 2^53): correctly rounded, as ``parseDouble(_:)``'s paths give it.
+        @inline(__always)
+        var doubleValue: Double? {
+            guard mantissa <= 1 << 53 else { return nil }
+            let value = Double(mantissa) / DecimalParser.exactPowerOfTen(fractionDigits)
+            return negative ? -value : value
+        }
     }
 
     /// The offsets of the first and past-the-last non-blank bytes, `nil` when all are blank.

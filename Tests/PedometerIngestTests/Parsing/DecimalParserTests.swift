@@ -187,6 +187,55 @@ struct DecimalParserTests {
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
+    @Test("a timestamp reads as parseInt64 reads it, else as parseDouble does", arguments: [
+        "0", "-0", "+0", "5.", ".5", "-.5", "+.5", ".", "-", "+", "", "1.5.", "1..5", "--1", "+-1", " 1.5", "1.5 ",
+        " 42\t", "1e5", "0.025936", "-0.025936", "10.101487", "4969.990000", "1700000000.123456",
+        "1557761272123456789", "9007199254740992", "9007199254740993", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775808", "-9223372036854775809", "9999999999999999999", "99999999999999999999",
+        "1.000000000000000000", "900719925474099.3", "-1234567.89012345", "00000000000000.1", "1,5", "1x", "x1", "١",
+    ])
+    func integerOrDouble(_ text: String) {
+        Array(text.utf8).withUnsafeBytes { field in
+            #expect(sameNumber(DecimalParser.parseIntegerOrDouble(field), integerThenDouble(field)), "\(text)")
+        }
+    }
+
+    @Test("a timestamp reads as parseInt64 reads it, else as parseDouble does, on 200 000 random fields")
+    func integerOrDoubleRandom() {
+        var rng = SplitMix64(seed: 0x5EED_0004)
+        let alphabet = Array("0123456789.-+e ")
+        var mismatches: [String] = []
+        for n in 0..<200_000 {
+            var text = ""
+            if n % 2 == 0 {  // a logger's fixed notation: sign, 0-12 integer digits, point, 0-12 decimals
+                if Bool.random(using: &rng) { text = "-" }
+                for _ in 0..<Int.random(in: 0...12, using: &rng) { text += String(Int.random(in: 0...9, using: &rng)) }
+                if Int.random(in: 0...4, using: &rng) > 0 { text += "." }
+                for _ in 0..<Int.random(in: 0...12, using: &rng) { text += String(Int.random(in: 0...9, using: &rng)) }
+            } else {
+                for _ in 0..<Int.random(in: 0...20, using: &rng) { text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            }
+            Array(text.utf8).withUnsafeBytes { field in
+                if !sameNumber(DecimalParser.parseIntegerOrDouble(field), integerThenDouble(field)), mismatches.count < 10 {
+                    mismatches.append(text)
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
+    @Test("a logger's usual fields are read in one pass", arguments: [
+        ("-0.025936", 25936 as UInt64, 6), ("10.101487", 10_101_487, 6), ("4969.990000", 4_969_990_000, 6),
+        ("1700000000.123456", 1_700_000_000_123_456, 6), ("1557761272123456789", 1_557_761_272_123_456_789, 0),
+        ("7", 7, 0), ("-123.4567890123456789", 1_234_567_890_123_456_789, 16),
+    ] as [(String, UInt64, Int)])
+    func plainDecimal(_ text: String, _ mantissa: UInt64, _ fractionDigits: Int) {
+        let decimal = Array(text.utf8).withUnsafeBytes { DecimalParser.PlainDecimal($0) }
+        #expect(decimal?.mantissa == mantissa)
+        #expect(decimal?.fractionDigits == fractionDigits)
+        #expect(decimal?.negative == text.hasPrefix("-"))
+    }
+
     // MARK: - Helpers
 
     fileprivate static func randomDigits(_ count: Int, _ rng: inout SplitMix64) -> String {
@@ -207,6 +256,23 @@ struct DecimalParserTests {
             text = "0." + String(repeating: "0", count: -exponent - digits.count) + digits
         }
         return negative ? "-" + text : text
+    }
+}
+
+/// What a timestamp field was read as before ``DecimalParser/parseIntegerOrDouble(_:)``:
+/// an exact integer when it is one, else a number.
+private func integerThenDouble(_ field: UnsafeRawBufferPointer) -> DecimalParser.IntegerOrDouble? {
+    if let integer = DecimalParser.parseInt64(field) { return .integer(integer) }
+    return DecimalParser.parseDouble(field).map { .double($0) }
+}
+
+/// Both nil, the same integer, or numbers with identical bits.
+private func sameNumber(_ a: DecimalParser.IntegerOrDouble?, _ b: DecimalParser.IntegerOrDouble?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (.integer(let x)?, .integer(let y)?): x == y
+    case (.double(let x)?, .double(let y)?): x.bitPattern == y.bitPattern
+    default: false
     }
 }
 
