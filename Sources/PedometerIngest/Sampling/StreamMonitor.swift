@@ -33,10 +33,12 @@ struct StreamMonitor {
     private var histogram: [Int32] = []
     private static let binsPerDecade = 115.0
     private static let lowestDecade = -6.0
-    /// The last bin counted and the shortest and longest intervals seen that fell in it: any
-    /// interval between those two falls in it too (log10 is monotonic), and a steady stream's
-    /// intervals mostly do, so few need a log10.
-    private var lastBin = (index: 0, shortest: Double.infinity, longest: -Double.infinity)
+    /// The two bins counted last, each with the shortest and longest intervals seen that fell
+    /// in it: any interval between those two falls in it too (log10 is monotonic), and a steady
+    /// stream's intervals mostly do, so few need a log10. Two, because a logger's nominal
+    /// interval (10 ms: log10 is −2) can lie on a bin border, with intervals a rounding error
+    /// either side of it.
+    private var recentBins = (BinRange(), BinRange())
     // Typical interval: median of the first intervals, then fixed.
     private var earlyIntervals: [Double] = []
     private var typicalInterval: Double?
@@ -105,20 +107,35 @@ struct StreamMonitor {
         if longestGaps.count > 5 { longestGaps.removeLast() }
     }
 
+    /// A histogram bin and the range of intervals seen in it.
+    private struct BinRange {
+        var index = 0
+        var shortest = Double.infinity
+        var longest = -Double.infinity
+
+        func contains(_ interval: Double) -> Bool { interval >= shortest && interval <= longest }
+    }
+
     private mutating func addToHistogram(_ interval: Double) {
         if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Int(9 * Self.binsPerDecade) + 1) }
-        if interval >= lastBin.shortest && interval <= lastBin.longest {
-            histogram[lastBin.index] &+= 1
+        if recentBins.0.contains(interval) {
+            histogram[recentBins.0.index] &+= 1
+            return
+        }
+        if recentBins.1.contains(interval) {
+            histogram[recentBins.1.index] &+= 1
+            swap(&recentBins.0, &recentBins.1)
             return
         }
         let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
         let bin = min(max(Int(position), 0), histogram.count - 1)
         histogram[bin] &+= 1
-        if bin == lastBin.index {
-            lastBin.shortest = min(lastBin.shortest, interval)
-            lastBin.longest = max(lastBin.longest, interval)
+        if bin == recentBins.1.index { swap(&recentBins.0, &recentBins.1) }
+        if bin == recentBins.0.index {
+            recentBins.0.shortest = min(recentBins.0.shortest, interval)
+            recentBins.0.longest = max(recentBins.0.longest, interval)
         } else {
-            lastBin = (bin, interval, interval)
+            recentBins = (BinRange(index: bin, shortest: interval, longest: interval), recentBins.0)
         }
     }
 
