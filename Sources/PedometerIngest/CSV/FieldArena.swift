@@ -66,17 +66,20 @@ struct FieldArena {
             overflow = .tooManyFields
             return
         }
-        if used + length + 1 > storageCapacity {
-            guard grow(toHold: used + length + 1) else { return }
+        // No overflow checks below: `used + length` stays under `maxBytes` plus a field libcsv
+        // has in memory.
+        let end = used &+ length
+        if end &+ 1 > storageCapacity {
+            guard grow(toHold: end &+ 1) else { return }
         }
         if let bytes, length > 0 {
             Self.copy(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
         }
-        storage[used + length] = 0
+        storage[end] = 0
         starts[fieldCount] = used
         lengths[fieldCount] = length
-        used += length + 1
-        fieldCount += 1
+        used = end &+ 1
+        fieldCount &+= 1
     }
 
     /// Copies `count` bytes (> 0); a number field's few bytes in two overlapping word moves
