@@ -357,7 +357,12 @@ public final class CSVReader {
         }
     }
 
+    @inline(__always)
     private func checkArena() throws(IngestError) {
+        if fields.pointee.overflow != .none { try throwOverflow() }
+    }
+
+    private func throwOverflow() throws(IngestError) {
         switch fields.pointee.overflow {
         case .none:
             return
