@@ -108,8 +108,8 @@ public struct Pedometer: SampleSink, Sendable {
     public mutating func accept(_ sample: AccelerationSample) {
         guard admit(sample.time) else { return }
         if stepsSource != .acceleration { startDetecting() }
-        detector.add(sample, kind: accelerationKind)
         let magnitude = sample.magnitude
+        detector.add(sample, magnitude: magnitude, kind: accelerationKind)
         let deviation = accelerationKind == .total ? magnitude - standardGravity : magnitude
         impact.add(deviation * deviation, at: sample.time)
         accelerationTime = sample.time

@@ -18,6 +18,8 @@ struct PeriodEstimator: Sendable {
     let shakingLag: Int
     /// Scratch buffer, reused from window to window.
     private var correlation: [Double] = []
+    /// Scratch buffer: per lag, the product of the energies of the overlapping head and tail.
+    private var energies: [Double] = []
 
     init(configuration: StepDetector.Configuration) {
         self.configuration = configuration
@@ -26,6 +28,7 @@ struct PeriodEstimator: Sendable {
         longestLag = Int((configuration.longestStridePeriod * rate).rounded())
         shakingLag = Int((configuration.shortestShakePeriod * rate).rounded())
         correlation = [Double](repeating: 0, count: longestLag + 2)
+        energies = correlation
     }
 
     /// The fewest samples a window needs before a period can be estimated.
@@ -52,22 +55,20 @@ struct PeriodEstimator: Sendable {
 
         let maxLag = min(maximumLag, count - 1)
         correlation.withUnsafeMutableBufferPointer { correlation in
-            sums.withUnsafeView { sums in
-                for lag in 1...maxLag {
-                    let overlap = Double(count - lag)
-                    let headSum = sums.sum(low, high - lag)
-                    let tailSum = sums.sum(low + lag, high)
-                    let dot = sums.laggedProduct(lag, low, high) - mean * (headSum + tailSum) + overlap * mean * mean
-                    let head = sums.sumOfSquares(low, high - lag) - 2 * mean * headSum + overlap * mean * mean
-                    let tail = sums.sumOfSquares(low + lag, high) - 2 * mean * tailSum + overlap * mean * mean
-                    correlation[lag] = dot / ((max(head, 0) * max(tail, 0)).squareRoot() + 1e-12)
+            energies.withUnsafeMutableBufferPointer { energies in
+                sums.withUnsafeView { sums in
+                    Self.correlate(
+                        sums, low, high, mean: mean, lags: 1...maxLag, into: correlation.baseAddress!,
+                        energies: energies.baseAddress!)
                 }
             }
         }
         correlation[0] = 1
         let searchEnd = min(longestLag, maxLag)
+        // The first of equal maxima, where max(_:_:) keeps the last: the same value (up to the
+        // sign of a zero, which no comparison with the threshold sees), in one instruction a lag.
         var strongest = -Double.infinity
-        for lag in shortestLag..<searchEnd { strongest = max(strongest, correlation[lag]) }
+        for value in correlation[shortestLag..<searchEnd] { strongest = value > strongest ? value : strongest }
         let threshold = max(configuration.minimumCorrelation, configuration.relativeCorrelation * strongest)
         // A strong period shorter than any step is shaking or vibration, not gait.
         for lag in max(shakingLag, 1)..<shortestLag where isPeak(lag, threshold) {
@@ -91,6 +92,84 @@ struct PeriodEstimator: Sendable {
             return half / StepDetector.sampleRate
         }
         return Self.aperiodic
+    }
+
+    /// Writes `correlation[L]` for every lag `L` in `lags`: with `n = high − low`, `m = mean`,
+    /// `H` and `T` the sums of the head `[low, high − L)` and the tail `[low + L, high)`, `H²` and
+    /// `T²` those of their squares and `P` the sum of their products,
+    ///
+    ///     dot  = P − m·(H + T) + (n − L)·m·m
+    ///     head = H² − 2m·H + (n − L)·m·m,  tail = T² − 2m·T + (n − L)·m·m
+    ///     correlation[L] = dot / (√(max(head, 0) · max(tail, 0)) + 10⁻¹²)
+    ///
+    /// First the numerators and the products under the square root, two lags at a time in SIMD
+    /// lanes (each lane does the operations of one lag alone, in the same order; a lone last
+    /// lag fills both lanes), then the quotients. `energies` is scratch space for the products.
+    private static func correlate(
+        _ sums: LaggedSums.UnsafeView, _ low: Int, _ high: Int, mean: Double, lags: ClosedRange<Int>,
+        into correlation: UnsafeMutablePointer<Double>, energies: UnsafeMutablePointer<Double>
+    ) {
+        typealias Lanes = SIMD2<Double>
+        let count = high - low
+        let lowSlot = sums.slot(low), highSlot = sums.slot(high)
+        let lowSum = sums.sums[lowSlot], lowSquares = sums.squares[lowSlot]
+        let highSum = sums.sums[highSlot], highSquares = sums.squares[highSlot]
+        let twiceMean = 2 * mean
+        let width = sums.maximumLag
+        sums.forEachRun(lags, low: low, high: high) { run, headSlot, tailSlot in
+            // At lag `run.lowerBound + k`: the sums of prefix high − lag at [−k], those of prefix
+            // low + lag at [k], its products at lag at `tailProducts` (a row and a lag further
+            // each lag), and those of prefix high at `highProducts[k]`.
+            let headSums = sums.sums + headSlot, headSquares = sums.squares + headSlot
+            let tailSums = sums.sums + tailSlot, tailSquares = sums.squares + tailSlot
+            let highProducts = sums.products + (highSlot &* width &+ run.lowerBound &- 1)
+            var tailProducts = sums.products + (tailSlot &* width &+ run.lowerBound &- 1)
+            let dots = correlation + run.lowerBound, products = energies + run.lowerBound
+            let diagonal = width &+ 1
+
+            /// Lags `k` and `next` (`next` is `k` or `k + 1`), with `overlap` their `n − lag`.
+            @inline(__always)
+            func pair(_ k: Int, _ next: Int, _ overlap: Lanes) {
+                let headSum = Lanes(headSums[0 &- k], headSums[0 &- next]) - lowSum
+                let tailSum = highSum - Lanes(tailSums[k], tailSums[next])
+                let lagged =
+                    Lanes(highProducts[k], highProducts[next])
+                    - Lanes(tailProducts[0], tailProducts[(next &- k) &* diagonal])
+                let dot = lagged - mean * (headSum + tailSum) + overlap * mean * mean
+                let headEnergy =
+                    Lanes(headSquares[0 &- k], headSquares[0 &- next]) - lowSquares - twiceMean * headSum
+                    + overlap * mean * mean
+                let tailEnergy =
+                    highSquares - Lanes(tailSquares[k], tailSquares[next]) - twiceMean * tailSum
+                    + overlap * mean * mean
+                dots[k] = dot[0]
+                dots[next] = dot[1]
+                products[k] = max(headEnergy[0], 0) * max(tailEnergy[0], 0)
+                products[next] = max(headEnergy[1], 0) * max(tailEnergy[1], 0)
+            }
+
+            let last = run.upperBound &- run.lowerBound
+            var overlap = Lanes(Double(count &- run.lowerBound), Double(count &- run.lowerBound &- 1))
+            var k = 0
+            while k < last {
+                pair(k, k &+ 1, overlap)
+                overlap -= 2
+                tailProducts += 2 &* diagonal
+                k &+= 2
+            }
+            if k == last { pair(k, k, Lanes(repeating: overlap[0])) }
+        }
+        // The square roots apart: on this platform each may call the C library, which would
+        // keep the loop above from holding its values in registers. Two lags at a time but
+        // for the square roots, which SIMD does not keep in its lanes.
+        var lag = lags.lowerBound
+        while lag < lags.upperBound {
+            let products = Lanes(loadingFrom: energies + lag)
+            let roots = Lanes(products[0].squareRoot(), products[1].squareRoot())
+            (Lanes(loadingFrom: correlation + lag) / (roots + 1e-12)).store(to: correlation + lag)
+            lag &+= 2
+        }
+        if lag == lags.upperBound { correlation[lag] = correlation[lag] / (energies[lag].squareRoot() + 1e-12) }
     }
 
     /// Not walking: no movement, or shaking.

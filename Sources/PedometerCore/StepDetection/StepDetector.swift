@@ -96,6 +96,8 @@ public struct StepDetector: Sendable {
     private var offset = 0.0
     private var highPass: Biquad
     private var lowPass: Biquad
+    /// RC of the anti-alias low-passes, 1 / (2π ``Configuration/antiAliasFrequency``), seconds.
+    private let antiAliasTimeConstant: Double
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
@@ -105,16 +107,22 @@ public struct StepDetector: Sendable {
     // Periods per hop, kept from `periodBase` on: the first `resolvedHops` are final (walking
     // periods or 0); later ones may still be `PeriodEstimator.aperiodic` awaiting a bridge.
     private var estimator: PeriodEstimator
-    /// Running sums of `filtered` for the estimator's windows.
+    /// Running sums of `filtered` for the estimator's windows, fed only when a window needs
+    /// them (many samples at a time): up to sample `sums.count`.
     private var sums: LaggedSums
     private var periods: [Double] = []
     private var periodBase = 0
     private var resolvedHops = 0
     private let hopSamples: Int
     private let halfWindow: Int
+    /// ``Configuration/longestBridge`` in hops.
+    private let longestBridgeHops: Int
 
     // Step events.
     private var nextEventIndex = 1
+    /// The hop whose period the sample at `nextEventIndex` waits for: until `resolvedHops`
+    /// passes it, looking for steps finds nothing new (see ``process(final:)``).
+    private var awaitedHop = 0
     private var lastStep: (index: Int, time: Double, value: Double)?
     /// The latest step, held back while a higher peak may still replace it.
     private var pending: Double?
@@ -134,11 +142,20 @@ public struct StepDetector: Sendable {
         sums = LaggedSums(maximumLag: estimator.maximumLag)
         hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
         halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
+        longestBridgeHops = Int((configuration.longestBridge / configuration.hop).rounded())
+        antiAliasTimeConstant = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
     }
 
     /// Adds one sample, in m/s^2, later than the previous one (earlier or equal times are
     /// ignored). `kind` says whether gravity is included; a change of kind starts afresh.
     public mutating func add(_ sample: AccelerationSample, kind: AccelerationKind = .total) {
+        add(sample, magnitude: sample.magnitude, kind: kind)
+    }
+
+    /// ``add(_:kind:)`` for a caller that has computed the sample's
+    /// ``AccelerationSample/magnitude`` for itself.
+    @inline(__always)
+    mutating func add(_ sample: AccelerationSample, magnitude: Double, kind: AccelerationKind) {
         if self.kind != kind {
             endSegment()
             self.kind = kind
@@ -146,7 +163,7 @@ public struct StepDetector: Sendable {
         }
         let raw: Double
         switch kind {
-        case .total: raw = sample.magnitude
+        case .total: raw = magnitude
         case .user: raw = projector.project(sample)
         }
         guard raw.isFinite, sample.time.isFinite else { return }
@@ -162,8 +179,7 @@ public struct StepDetector: Sendable {
             return
         }
         // Two one-pole low-passes with the exact time step (irregular sampling welcome).
-        let rc = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
-        let alpha = dt / (rc + dt)
+        let alpha = dt / (antiAliasTimeConstant + dt)
         smooth1 += alpha * (raw - smooth1)
         smooth2 += alpha * (smooth1 - smooth2)
         let value = smooth2
@@ -177,7 +193,7 @@ public struct StepDetector: Sendable {
         }
         previous = (sample.time, value)
         // Only a new grid sample can complete a window or reveal a step.
-        if count > pushedBefore { process(final: false) }
+        if count > pushedBefore && canProgress { process(final: false) }
     }
 
     /// Flushes the steps still held back by the look-ahead; call at the end of the stream.
@@ -209,6 +225,7 @@ public struct StepDetector: Sendable {
         periodBase = 0
         resolvedHops = 0
         nextEventIndex = 1
+        awaitedHop = 0
         lastStep = nil
         lastEmittedIndex = nil
     }
@@ -219,18 +236,31 @@ public struct StepDetector: Sendable {
         previous = nil
     }
 
+    /// Filters and keeps one grid sample. Not inlined: inside the grid loop of ``add(_:kind:)``,
+    /// the array's uniqueness check (a call) would make the filters' state spill around it.
+    @inline(never)
     private mutating func push(_ value: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let band = lowPass(highPass(value - offset))
         filtered.append(band)
-        sums.append(band)
     }
 
     // MARK: Periods and events
 
+    /// Whether ``process(final:)`` can change anything before the end of the segment: the
+    /// samples complete the next window, or the next sample's period is resolved.
+    private var canProgress: Bool {
+        (periodBase + periods.count) * hopSamples + halfWindow <= count || resolvedHops > awaitedHop
+    }
+
     /// Estimates every period whose window is complete (all of them when `final`), then finds
     /// the steps among samples whose period is known.
+    ///
+    /// Most samples complete no window: then, unless `final`, the bridges stand as they were
+    /// decided, and steps and trimming only move on once the period the next sample waits for
+    /// is resolved; calling them sooner would change nothing.
     private mutating func process(final: Bool) {
+        let knownBefore = periodBase + periods.count
         while true {
             let hop = periodBase + periods.count
             let center = hop * hopSamples
@@ -239,19 +269,30 @@ public struct StepDetector: Sendable {
             } else {
                 guard center + halfWindow <= count else { break }
             }
+            feedSums()
             periods.append(estimator.stepPeriod(sums, max(0, center - halfWindow), min(count, center + halfWindow)))
         }
         sums.discard(before: (periodBase + periods.count) * hopSamples - halfWindow)
-        resolveBridges(final: final)
-        findSteps(final: final)
-        trim()
+        let newPeriods = periodBase + periods.count > knownBefore
+        if final || newPeriods { resolveBridges(final: final) }
+        let eventsWait = !final && resolvedHops <= awaitedHop
+        if !eventsWait { findSteps(final: final) }
+        if !eventsWait || newPeriods { trim() }
+    }
+
+    /// Brings `sums` up to the newest sample.
+    private mutating func feedSums() {
+        guard sums.count < count else { return }
+        filtered.withUnsafeBufferPointer { filtered in
+            sums.append(contentsOf: UnsafeBufferPointer(rebasing: filtered[(sums.count - base)...]))
+        }
     }
 
     /// Decides the hops without a clear period: bridged with their neighbours' mean period
     /// when walking at similar cadences surrounds a short stretch of them, else not walking.
     private mutating func resolveBridges(final: Bool) {
         let known = periodBase + periods.count
-        let longest = Int((configuration.longestBridge / configuration.hop).rounded())
+        let longest = longestBridgeHops
         while resolvedHops < known {
             guard periods[resolvedHops - periodBase] == PeriodEstimator.aperiodic else {
                 resolvedHops += 1
@@ -276,46 +317,56 @@ public struct StepDetector: Sendable {
     private mutating func findSteps(final: Bool) {
         let knownHops = resolvedHops
         while nextEventIndex + 1 < count {
-            let index = nextEventIndex
-            let hop = nearestHop(index)
+            let hop = nearestHop(nextEventIndex)
             // At the end of a segment the last samples use the last period.
-            guard hop < knownHops || (final && knownHops > 0) else { break }
-            nextEventIndex += 1
+            guard hop < knownHops || (final && knownHops > 0) else {
+                awaitedHop = hop
+                break
+            }
             let period = periods[min(hop, knownHops - 1) - periodBase]
+            // The samples nearest this hop share its period (and a sample needs the next one).
+            let end = min(firstSample(nearest: hop + 1), count - 1)
             guard period > 0 else {
-                endBout()
+                endBout()  // once for all of them: again would change nothing
+                nextEventIndex = end
                 continue
             }
-            let value = filtered[index - base]
-            guard value > configuration.minimumPeak, value > filtered[index - 1 - base], value >= filtered[index + 1 - base] else { continue }
-            let time = origin + Double(index) / Self.sampleRate
-            guard let last = lastStep else {
-                if let emitted = lastEmittedIndex,
-                    Double(index - emitted) < configuration.refractoryFraction * period * Self.sampleRate {
-                    continue  // the previous bout's rhythm already counted this peak
-                }
-                extendBackward(from: index, period: period)
-                pending = time
-                lastStep = (index, time, value)
-                continue
-            }
-            let interval = time - last.time
-            if interval < configuration.refractoryFraction * period {
-                if value > last.value {
+            while nextEventIndex < end {
+                let index = nextEventIndex
+                nextEventIndex += 1
+                let value = filtered[index - base]
+                guard value > configuration.minimumPeak, value > filtered[index - 1 - base],
+                    value >= filtered[index + 1 - base]
+                else { continue }
+                let time = origin + Double(index) / Self.sampleRate
+                guard let last = lastStep else {
+                    if let emitted = lastEmittedIndex,
+                        Double(index - emitted) < configuration.refractoryFraction * period * Self.sampleRate {
+                        continue  // the previous bout's rhythm already counted this peak
+                    }
+                    extendBackward(from: index, period: period)
                     pending = time
                     lastStep = (index, time, value)
+                    continue
                 }
-                continue
-            }
-            settle()
-            if interval > configuration.gapFraction * period {
-                let missing = Int((interval / period).rounded()) - 1
-                for k in stride(from: 1, through: missing, by: 1) {
-                    emit(last.time + Double(k) * interval / Double(missing + 1))
+                let interval = time - last.time
+                if interval < configuration.refractoryFraction * period {
+                    if value > last.value {
+                        pending = time
+                        lastStep = (index, time, value)
+                    }
+                    continue
                 }
+                settle()
+                if interval > configuration.gapFraction * period {
+                    let missing = Int((interval / period).rounded()) - 1
+                    for k in stride(from: 1, through: missing, by: 1) {
+                        emit(last.time + Double(k) * interval / Double(missing + 1))
+                    }
+                }
+                pending = time
+                lastStep = (index, time, value)
             }
-            pending = time
-            lastStep = (index, time, value)
         }
         if final { endBout() }
     }
@@ -398,6 +449,13 @@ public struct StepDetector: Sendable {
         (2 * index + hopSamples) / (2 * hopSamples)
     }
 
+    /// The first sample whose nearest hop (``nearestHop(_:)``) is `hop` or later, for `hop ≥ 1`:
+    /// the least `index` with `2 · index + hopSamples ≥ 2 · hop · hopSamples`.
+    @inline(__always)
+    private func firstSample(nearest hop: Int) -> Int {
+        (2 * hop * hopSamples - hopSamples + 1) / 2
+    }
+
     /// Drops samples and periods no longer needed (bounded memory).
     private mutating func trim() {
         let nextHopCenter = (periodBase + periods.count) * hopSamples
@@ -405,6 +463,7 @@ public struct StepDetector: Sendable {
         let keepFrom = min(nextEventIndex - 1 - lookBack, nextHopCenter - halfWindow)
         let drop = keepFrom - base
         if drop > 4096 {
+            feedSums()
             filtered.removeFirst(drop)
             base += drop
         }
