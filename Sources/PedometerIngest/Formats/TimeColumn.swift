@@ -33,9 +33,14 @@ struct TimeColumn {
         }
     }
 
+    /// The timestamp in `bytes`: the exact integer when it is one, else the number.
+    @inline(__always)
     static func raw(_ bytes: UnsafeRawBufferPointer) -> RawTime? {
-        if let integer = DecimalParser.parseInt64(bytes) { return .integer(integer) }
-        return DecimalParser.parseDouble(bytes).map(RawTime.real)
+        switch DecimalParser.parseIntegerOrDouble(bytes) {
+        case .integer(let value): .integer(value)
+        case .double(let value): .real(value)
+        case nil: nil
+        }
     }
 
     private mutating func setOrigin(_ raw: RawTime) {
@@ -62,10 +67,10 @@ struct TimeColumn {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
-        switch DecimalParser.parseIntegerOrDouble(reader.field(index)) {
+        switch raw(reader.field(index)) {
         case .integer(let integer):
             return ParsedTime(integer: integer, value: Double(integer), isInteger: true)
-        case .double(let value):
+        case .real(let value):
             return ParsedTime(integer: 0, value: value, isInteger: false)
         case nil:
             throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
