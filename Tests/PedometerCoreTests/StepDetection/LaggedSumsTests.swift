@@ -38,6 +38,34 @@ import TestSupport
         }
     }
 
+    /// The detector feeds the sums in batches (four samples a pass over the lags, two lags per
+    /// SIMD lane pair, a remainder lag when `maximumLag` is odd): every sum must have the bits of
+    /// one-at-a-time appending, across the history's wraparound and the ring's growth.
+    @Test(arguments: [1, 2, 3, 4, 101])
+    func batchesGiveTheBitsOfSingleAppends(maximumLag: Int) {
+        var random = SplitMix64(seed: 11)
+        var single = LaggedSums(maximumLag: maximumLag)
+        var batched = LaggedSums(maximumLag: maximumLag)
+        var x: [Double] = []
+        var mismatches = 0
+        while x.count < 3000 {
+            let batch = (0..<Int.random(in: 1...9, using: &random)).map { _ in 3 * random.gaussian() + 0.5 }
+            for value in batch { single.append(value) }
+            batch.withUnsafeBufferPointer { batched.append(contentsOf: $0) }
+            x += batch
+            let high = x.count, low = max(0, high - 600)  // no discard: the ring grows
+            if single.sum(low, high).bitPattern != batched.sum(low, high).bitPattern { mismatches += 1 }
+            if single.sumOfSquares(low, high).bitPattern != batched.sumOfSquares(low, high).bitPattern { mismatches += 1 }
+            for lag in Set([1, maximumLag / 2 + 1, maximumLag]) where high - low > lag {
+                let expected = single.laggedProduct(lag, low, high), got = batched.laggedProduct(lag, low, high)
+                if expected.bitPattern != got.bitPattern { mismatches += 1 }
+            }
+        }
+        #expect(batched.count == x.count)
+        #expect(mismatches == 0)
+        #expect(close(batched.laggedProduct(maximumLag, 2400, 3000), directProduct(x, maximumLag, 2400, 3000)))
+    }
+
     @Test func aResetStartsAFreshSegment() {
         var sums = LaggedSums(maximumLag: 3)
         for value in [5.0, -4, 3, 2] { sums.append(value) }
