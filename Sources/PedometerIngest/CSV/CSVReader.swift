@@ -273,7 +273,15 @@ public final class CSVReader {
     @inline(__always)
     public func number(_ index: Int) -> Double? {
         guard index < fields.pointee.fieldCount else { return nil }
-        return DecimalParser.parseDouble(fields.pointee.bytes(index))
+        return DecimalParser.parseDouble(fields.pointee.bytes(index), terminated: true)
+    }
+
+    /// Field `index` as the exact integer when it is one, else as a number (a timestamp);
+    /// `nil` when empty, missing, or neither.
+    @inline(__always)
+    func integerOrNumber(_ index: Int) -> DecimalParser.IntegerOrDouble? {
+        guard index < fields.pointee.fieldCount else { return nil }
+        return DecimalParser.parseIntegerOrDouble(fields.pointee.bytes(index), terminated: true)
     }
 
     /// Where field `index` of the current record starts: its line and 1-based byte column.

@@ -51,6 +51,7 @@ struct FieldArena {
         overflow = .none
     }
 
+    /// The bytes of field `index`, followed (outside the buffer) by a NUL.
     @inline(__always)
     func bytes(_ index: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage + starts[index], count: lengths[index])

@@ -33,10 +33,11 @@ struct TimeColumn {
         }
     }
 
-    /// The timestamp in `bytes`: the exact integer when it is one, else the number.
+    /// The timestamp in field `index` of `reader`'s record: the exact integer when it is one,
+    /// else the number.
     @inline(__always)
-    static func raw(_ bytes: UnsafeRawBufferPointer) -> RawTime? {
-        switch DecimalParser.parseIntegerOrDouble(bytes) {
+    static func raw(_ reader: CSVReader, _ index: Int) -> RawTime? {
+        switch reader.integerOrNumber(index) {
         case .integer(let value): .integer(value)
         case .double(let value): .real(value)
         case nil: nil
@@ -67,7 +68,7 @@ struct TimeColumn {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
-        switch raw(reader.field(index)) {
+        switch raw(reader, index) {
         case .integer(let integer):
             return ParsedTime(integer: integer, value: Double(integer), isInteger: true)
         case .real(let value):
@@ -108,7 +109,7 @@ struct TimeColumn {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         if skipHeader { _ = try reader.next() }
         while try reader.next() {
-            if reader.fieldCount > 0, let raw = raw(reader.field(0)) { return raw }
+            if let raw = raw(reader, 0) { return raw }
         }
         return nil
     }

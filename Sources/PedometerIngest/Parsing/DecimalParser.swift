@@ -24,9 +24,12 @@ public enum DecimalParser {
     /// The result has the same bits as glibc `strtod` on every accepted input: a logger's
     /// usual `[+-]digits[.digits]` is read in one pass (``PlainDecimal``), other short inputs use
     /// the exact Clinger fast path, the rest go to `strtod`.
+    ///
+    /// `terminated`: the byte after `bytes` may be read and is not a digit (a ``CSVReader``
+    /// field ends with a NUL), so the digit loops need not check for the end.
     @inline(__always)
-    public static func parseDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        if let decimal = PlainDecimal(bytes), let value = decimal.doubleValue { return value }
+    public static func parseDouble(_ bytes: UnsafeRawBufferPointer, terminated: Bool = false) -> Double? {
+        if let decimal = PlainDecimal(bytes, terminated: terminated), let value = decimal.doubleValue { return value }
         return parseAnyDouble(bytes)
     }
 
@@ -138,10 +141,11 @@ public enum DecimalParser {
     }
 
     /// A timestamp field: the exact integer when it is one (``parseInt64(_:)``), else the
-    /// number (``parseDouble(_:)``); `nil` for neither. The usual forms take one pass.
+    /// number (``parseDouble(_:terminated:)``); `nil` for neither. The usual forms take one pass.
+    /// `terminated` as for ``parseDouble(_:terminated:)``.
     @inline(__always)
-    static func parseIntegerOrDouble(_ bytes: UnsafeRawBufferPointer) -> IntegerOrDouble? {
-        if let decimal = PlainDecimal(bytes) {
+    static func parseIntegerOrDouble(_ bytes: UnsafeRawBufferPointer, terminated: Bool = false) -> IntegerOrDouble? {
+        if let decimal = PlainDecimal(bytes, terminated: terminated) {
             if !decimal.hasPoint, let magnitude = Int64(exactly: decimal.mantissa) {
                 return .integer(decimal.negative ? -magnitude : magnitude)
             }
@@ -167,9 +171,10 @@ public enum DecimalParser {
         let hasPoint: Bool
         let negative: Bool
 
-        /// `nil` for anything else: the general parsers decide those.
+        /// `nil` for anything else: the general parsers decide those. `terminated`: the byte
+        /// after `bytes` may be read and is not a digit, so the loops stop there unchecked.
         @inline(__always)
-        init?(_ bytes: UnsafeRawBufferPointer) {
+        init?(_ bytes: UnsafeRawBufferPointer, terminated: Bool) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
             let end = bytes.count
             @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
@@ -178,19 +183,19 @@ public enum DecimalParser {
             var i = negative || first == UInt8(ascii: "+") ? 1 : 0
             let integerStart = i
             var mantissa: UInt64 = 0
-            while i < end {
+            while terminated || i < end {
                 let digit = byte(i) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
             var digits = i - integerStart
-            hasPoint = i < end && byte(i) == UInt8(ascii: ".")
+            hasPoint = (terminated || i < end) && byte(i) == UInt8(ascii: ".")
             var fractionDigits = 0
             if hasPoint {
                 i += 1
                 let fractionStart = i
-                while i < end {
+                while terminated || i < end {
                     let digit = byte(i) &- UInt8(ascii: "0")
                     guard digit < 10 else { break }
                     mantissa = mantissa &* 10 &+ UInt64(digit)

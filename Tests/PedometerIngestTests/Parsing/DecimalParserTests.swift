@@ -7,8 +7,18 @@ import Testing
 @testable import PedometerIngest
 import TestSupport
 
+/// `DecimalParser.parseDouble` of `text`, checked to give the same bits when `text` is read as
+/// `CSVReader` hands a field over: followed by a NUL (`terminated: true`).
 private func parseDouble(_ text: String) -> Double? {
-    Array(text.utf8).withUnsafeBytes { DecimalParser.parseDouble($0) }
+    let value = Array(text.utf8).withUnsafeBytes { DecimalParser.parseDouble($0) }
+    let terminated = withTerminatedField(text) { DecimalParser.parseDouble($0, terminated: true) }
+    #expect(sameBits(value, terminated), "\(text.debugDescription) read as a NUL-terminated field")
+    return value
+}
+
+/// Calls `body` with the bytes of `text` followed, outside the buffer, by a NUL.
+private func withTerminatedField<Result>(_ text: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    (Array(text.utf8) + [0]).withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
 }
 
 private func parseInt64(_ text: String) -> Int64? {
@@ -192,11 +202,13 @@ struct DecimalParserTests {
         " 42\t", "1e5", "0.025936", "-0.025936", "10.101487", "4969.990000", "1700000000.123456",
         "1557761272123456789", "9007199254740992", "9007199254740993", "9223372036854775807", "9223372036854775808",
         "-9223372036854775808", "-9223372036854775809", "9999999999999999999", "99999999999999999999",
-        "1.000000000000000000", "900719925474099.3", "-1234567.89012345", "00000000000000.1", "1,5", "1x", "x1", "١",
+        "1.000000000000000000", "900719925474099.3", "-1234567.89012345", "00000000000000.1", "1,5", "1x", "x1", "١", "1\u{0}5", "1\u{0}",
     ])
     func integerOrDouble(_ text: String) {
         Array(text.utf8).withUnsafeBytes { field in
             #expect(sameNumber(DecimalParser.parseIntegerOrDouble(field), integerThenDouble(field)), "\(text)")
+            let terminated = withTerminatedField(text) { DecimalParser.parseIntegerOrDouble($0, terminated: true) }
+            #expect(sameNumber(terminated, integerThenDouble(field)), "\(text) read as a NUL-terminated field")
         }
     }
 
@@ -216,7 +228,11 @@ struct DecimalParserTests {
                 for _ in 0..<Int.random(in: 0...20, using: &rng) { text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
             }
             Array(text.utf8).withUnsafeBytes { field in
-                if !sameNumber(DecimalParser.parseIntegerOrDouble(field), integerThenDouble(field)), mismatches.count < 10 {
+                let terminated = withTerminatedField(text) { DecimalParser.parseIntegerOrDouble($0, terminated: true) }
+                let expected = integerThenDouble(field)
+                if !sameNumber(DecimalParser.parseIntegerOrDouble(field), expected) || !sameNumber(terminated, expected),
+                    mismatches.count < 10
+                {
                     mismatches.append(text)
                 }
             }
@@ -230,10 +246,12 @@ struct DecimalParserTests {
         ("7", 7, 0), ("-123.4567890123456789", 1_234_567_890_123_456_789, 16),
     ] as [(String, UInt64, Int)])
     func plainDecimal(_ text: String, _ mantissa: UInt64, _ fractionDigits: Int) {
-        let decimal = Array(text.utf8).withUnsafeBytes { DecimalParser.PlainDecimal($0) }
-        #expect(decimal?.mantissa == mantissa)
-        #expect(decimal?.fractionDigits == fractionDigits)
-        #expect(decimal?.negative == text.hasPrefix("-"))
+        for terminated in [false, true] {
+            let decimal = withTerminatedField(text) { DecimalParser.PlainDecimal($0, terminated: terminated) }
+            #expect(decimal?.mantissa == mantissa)
+            #expect(decimal?.fractionDigits == fractionDigits)
+            #expect(decimal?.negative == text.hasPrefix("-"))
+        }
     }
 
     // MARK: - Helpers
