@@ -29,15 +29,17 @@ struct StreamMonitor {
     private var intervalMean = 0.0
     private var intervalM2 = 0.0
     private var coveredSeconds = 0.0
-    /// Histogram of log10(interval) in 1% bins from 1 µs to 1000 s.
+    /// Histogram of log10(interval) in 1% bins from 1 µs to 1000 s, without the counts still
+    /// held in ``recentBins``.
     private var histogram: [Int32] = []
     private static let binsPerDecade = 115.0
     private static let lowestDecade = -6.0
+    private static var binCount: Int { Int(9 * binsPerDecade) + 1 }
     /// The two bins counted last, each with the shortest and longest intervals seen that fell
-    /// in it: any interval between those two falls in it too (log10 is monotonic), and a steady
-    /// stream's intervals mostly do, so few need a log10. Two, because a logger's nominal
-    /// interval (10 ms: log10 is −2) can lie on a bin border, with intervals a rounding error
-    /// either side of it.
+    /// in it and its count since it became recent: any interval between those two falls in it
+    /// too (log10 is monotonic), and a steady stream's intervals mostly do, so few need a log10
+    /// or touch the histogram. Two, because a logger's nominal interval (10 ms: log10 is −2)
+    /// can lie on a bin border, with intervals a rounding error either side of it.
     private var recentBins = (BinRange(), BinRange())
     // Typical interval: median of the first intervals, then fixed.
     private var earlyIntervals: [Double] = []
@@ -107,35 +109,37 @@ struct StreamMonitor {
         if longestGaps.count > 5 { longestGaps.removeLast() }
     }
 
-    /// A histogram bin and the range of intervals seen in it.
+    /// A histogram bin, the range of intervals seen in it, and its count not yet in the histogram.
     private struct BinRange {
         var index = 0
         var shortest = Double.infinity
         var longest = -Double.infinity
+        var pending: Int32 = 0
 
         func contains(_ interval: Double) -> Bool { interval >= shortest && interval <= longest }
     }
 
     private mutating func addToHistogram(_ interval: Double) {
-        if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Int(9 * Self.binsPerDecade) + 1) }
         if recentBins.0.contains(interval) {
-            histogram[recentBins.0.index] &+= 1
+            recentBins.0.pending &+= 1
             return
         }
         if recentBins.1.contains(interval) {
-            histogram[recentBins.1.index] &+= 1
+            recentBins.1.pending &+= 1
             swap(&recentBins.0, &recentBins.1)
             return
         }
         let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
-        let bin = min(max(Int(position), 0), histogram.count - 1)
-        histogram[bin] &+= 1
+        let bin = min(max(Int(position), 0), Self.binCount - 1)
         if bin == recentBins.1.index { swap(&recentBins.0, &recentBins.1) }
         if bin == recentBins.0.index {
+            recentBins.0.pending &+= 1
             recentBins.0.shortest = min(recentBins.0.shortest, interval)
             recentBins.0.longest = max(recentBins.0.longest, interval)
         } else {
-            recentBins = (BinRange(index: bin, shortest: interval, longest: interval), recentBins.0)
+            if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Self.binCount) }
+            histogram[recentBins.1.index] &+= recentBins.1.pending
+            recentBins = (BinRange(index: bin, shortest: interval, longest: interval, pending: 1), recentBins.0)
         }
     }
 
@@ -155,8 +159,11 @@ struct StreamMonitor {
 
     private var medianInterval: Double? {
         guard intervalCount > 0 else { return nil }
+        var counts = histogram.isEmpty ? [Int32](repeating: 0, count: Self.binCount) : histogram
+        counts[recentBins.0.index] &+= recentBins.0.pending
+        counts[recentBins.1.index] &+= recentBins.1.pending
         var seen = 0
-        for (bin, binCount) in histogram.enumerated() {
+        for (bin, binCount) in counts.enumerated() {
             seen += Int(binCount)
             if seen * 2 >= intervalCount {
                 let center = (Double(bin) + 0.5) / Self.binsPerDecade + Self.lowestDecade
