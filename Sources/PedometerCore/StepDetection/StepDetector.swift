@@ -18,6 +18,12 @@
 ///    it comes within ``Configuration/refractoryFraction`` of a period of the previous one (the
 ///    higher wins); a pause longer than ``Configuration/gapFraction`` periods inside walking is
 ///    filled with evenly spaced steps (a flat stride in the signal does not drop steps).
+/// 6. **Walks.** A few periodic seconds are no proof of walking: handling a phone shows them
+///    every few tens of seconds. Steps count once they make a walk of
+///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
+///    ``Configuration/lookBack`` apart (pauses), or when they lie within that time of such a
+///    walk (its first or last steps, a walk broken by a turn); the steps of an isolated short
+///    bout are dropped.
 ///
 /// Steps come out with a delay of at most ``latency`` seconds after the sample that reveals
 /// them; ``finish()`` flushes the rest.
@@ -61,7 +67,9 @@ public struct StepDetector: Sendable {
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
-        /// seconds of handling the phone are not a walk that started earlier).
+        /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
+        /// count only together, less than ``lookBack`` seconds apart, or within that time of
+        /// such a walk, before or after it.
         public var confirmingSteps = 10.0
         /// A step found looking back lies one period before the next, within this fraction.
         public var rhythmTolerance = 0.25
@@ -77,10 +85,12 @@ public struct StepDetector: Sendable {
     public static let sampleRate = 50.0
     /// Seconds by which step times lag the newest sample, at most: half a window of
     /// look-ahead, a bridge, a stride while a step waits for a possibly higher peak, and a
-    /// new walk's confirming steps with what was found looking back before them.
+    /// new walk's confirming steps with what was found looking back before them and a short
+    /// bout held up to ``Configuration/lookBack`` before that (held steps beyond this bound
+    /// are dropped).
     public var latency: Double {
         let c = configuration
-        return c.window / 2 + c.longestBridge + c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
+        return c.window / 2 + c.longestBridge + 2 * c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
     }
 
     public let configuration: Configuration
@@ -130,6 +140,14 @@ public struct StepDetector: Sendable {
     private var bout: [Double] = []
     private var lookBackSteps: [Double] = []
     private var boutConfirmed = false
+    /// Steps of short bouts starting more than ``Configuration/lookBack`` seconds after the last
+    /// walk, chained while each starts within that time of the previous one: counted when they
+    /// reach ``Configuration/confirmingSteps`` or a walk confirms within that time after them,
+    /// else dropped. Fewer than ``Configuration/confirmingSteps``, none older than ``latency``.
+    private var heldSteps: [Double] = []
+    /// Time of the last step of a walk: a confirmed bout, or short bouts that continued one or
+    /// chained into one.
+    private var lastWalkStep: Double?
     /// Sample index of the last step handed out, so a look-back never reaches it.
     private var lastEmittedIndex: Int?
     private var found: [Double] = []
@@ -382,14 +400,22 @@ public struct StepDetector: Sendable {
     }
 
     /// A step of the current bout. Until the bout has ``Configuration/confirmingSteps`` steps
-    /// they wait in `bout`; then the steps found looking back before it are counted too.
+    /// they wait in `bout`; then the steps found looking back before it are counted too, and
+    /// the held short bouts just before those.
     private mutating func emit(_ time: Double) {
         guard !boutConfirmed else {
             found.append(time)
+            lastWalkStep = time
             return
         }
         bout.append(time)
         if Double(bout.count) >= configuration.confirmingSteps {
+            if let held = heldSteps.last, (lookBackSteps.first ?? bout[0]) - held <= configuration.lookBack {
+                dropHeldStepsBeyondLatency()
+                found += heldSteps
+            }
+            heldSteps.removeAll()
+            lastWalkStep = time
             found += lookBackSteps
             found += bout
             lookBackSteps.removeAll()
@@ -398,13 +424,42 @@ public struct StepDetector: Sendable {
         }
     }
 
-    /// Walking stopped: a bout too short to confirm keeps its own steps, without look-back.
+    /// Walking stopped. A bout too short to confirm keeps its own steps (without look-back) when
+    /// it continues a walk, starting within ``Configuration/lookBack`` of the walk's last step.
+    /// Otherwise its steps are held, chained with the short bouts just before it: they count
+    /// once the chain has ``Configuration/confirmingSteps`` steps (a walk with short pauses) or
+    /// a walk confirms within ``Configuration/lookBack`` after them (``emit(_:)``), and are
+    /// dropped otherwise.
     private mutating func endBout() {
         settle()
-        found += bout
+        if let first = bout.first, let last = bout.last {
+            if let walkEnd = lastWalkStep, first - walkEnd <= configuration.lookBack {
+                found += bout
+                lastWalkStep = last
+            } else {
+                if let held = heldSteps.last, first - held > configuration.lookBack { heldSteps.removeAll() }
+                heldSteps += bout
+                dropHeldStepsBeyondLatency()
+                if Double(heldSteps.count) >= configuration.confirmingSteps {
+                    found += heldSteps
+                    lastWalkStep = last
+                    heldSteps.removeAll()
+                }
+            }
+        }
         bout.removeAll()
         lookBackSteps.removeAll()
         boutConfirmed = false
+    }
+
+    /// Drops the held steps more than ``latency`` before the newest sample: handed out now,
+    /// they would break that bound (``Pedometer`` takes the seconds before it as final), so
+    /// they can never count. Only a chain of short bouts far apart gets that old.
+    private mutating func dropHeldStepsBeyondLatency() {
+        guard let newest = previous?.time else { return }
+        let oldestAllowed = newest - latency
+        let stale = heldSteps.prefix { $0 < oldestAllowed }.count
+        heldSteps.removeFirst(stale)
     }
 
     /// The highest local maximum above ``Configuration/minimumPeak`` among samples
