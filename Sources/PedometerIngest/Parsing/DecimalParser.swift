@@ -25,8 +25,8 @@ public enum DecimalParser {
     /// usual `[+-]digits[.digits]` is read in one pass (``PlainDecimal``), other short inputs use
     /// the exact Clinger fast path, the rest go to `strtod`.
     ///
-    /// `terminated`: the byte after `bytes` may be read and is not a digit (a ``CSVReader``
-    /// field ends with a NUL), so the digit loops need not check for the end.
+    /// `terminated`: the byte after `bytes` may be read and is neither a digit nor a point (a
+    /// ``CSVReader`` field is followed by a NUL), so the digit loops need not check for the end.
     @inline(__always)
     public static func parseDouble(_ bytes: UnsafeRawBufferPointer, terminated: Bool = false) -> Double? {
         if let decimal = PlainDecimal(bytes, terminated: terminated), let value = decimal.doubleValue { return value }
@@ -172,7 +172,8 @@ public enum DecimalParser {
         let negative: Bool
 
         /// `nil` for anything else: the general parsers decide those. `terminated`: the byte
-        /// after `bytes` may be read and is not a digit, so the loops stop there unchecked.
+        /// after `bytes` may be read and is neither a digit nor a point, so the loops stop
+        /// there unchecked.
         @inline(__always)
         init?(_ bytes: UnsafeRawBufferPointer, terminated: Bool) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
