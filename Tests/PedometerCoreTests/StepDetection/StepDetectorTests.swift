@@ -251,24 +251,18 @@ import TestSupport
         #expect(steps.isEmpty, "6 steps alone: expected none, got \(steps.count)")
     }
 
-    /// 14b. Six steps, 2 s standing, 40 steps: the short bout lies within
-    /// ``StepDetector/Configuration/lookBack`` of the walk, so 46 steps. The cadences differ
-    /// (1.5 and 2.2 steps/s): a pause between two walks of one cadence is bridged with steps
-    /// (50 here with 2 steps/s on both sides, before and after short bouts were held).
-    @Test func shortBoutBeforeAWalkCounts() {
-        let steps = Synthetic.detect(Self.walks([
-            Gait(cadence: 1.5, steps: 6, leadIn: 5, leadOut: 1), Gait(cadence: 2.2, steps: 40, leadIn: 1, leadOut: 5),
-        ], seed: 142))
-        expectCount(steps, 46, "6 steps, 2 s standing, 40 steps")
-        expectAscending(steps)
-    }
-
-    /// 14c. 40 steps, 2 s standing, six steps: 46 steps (cadences as in 14b).
-    @Test func shortBoutAfterAWalkCounts() {
-        let steps = Synthetic.detect(Self.walks([
-            Gait(cadence: 2.2, steps: 40, leadIn: 5, leadOut: 1), Gait(cadence: 1.5, steps: 6, leadIn: 1, leadOut: 5),
-        ], seed: 143))
-        expectCount(steps, 46, "40 steps, 2 s standing, 6 steps")
+    /// 14b–c. Six steps, 2 s standing, 40 steps, or the other way round: the short bout lies
+    /// within ``StepDetector/Configuration/lookBack`` of the walk, so 46 steps. The cadences
+    /// differ (1.5 and 2.2 steps/s): a pause between two walks of one cadence is bridged with
+    /// steps (50 here with 2 steps/s on both sides, before and after short bouts were held).
+    @Test(arguments: [true, false])
+    func shortBoutNextToAWalkCounts(shortBoutFirst: Bool) {
+        var gaits = [Gait(cadence: 1.5, steps: 6, leadIn: 5, leadOut: 1), Gait(cadence: 2.2, steps: 40, leadIn: 1, leadOut: 5)]
+        if !shortBoutFirst {
+            gaits = [Gait(cadence: 2.2, steps: 40, leadIn: 5, leadOut: 1), Gait(cadence: 1.5, steps: 6, leadIn: 1, leadOut: 5)]
+        }
+        let steps = Synthetic.detect(Self.walks(gaits, seed: shortBoutFirst ? 142 : 143))
+        expectCount(steps, 46, shortBoutFirst ? "6 steps, 2 s standing, 40 steps" : "40 steps, 2 s standing, 6 steps")
         expectAscending(steps)
     }
 
