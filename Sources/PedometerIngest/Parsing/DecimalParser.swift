@@ -181,29 +181,29 @@ public enum DecimalParser {
             @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
             let first = byte(0)
             negative = first == UInt8(ascii: "-")
-            var i = negative || first == UInt8(ascii: "+") ? 1 : 0
+            var i = negative || first == UInt8(ascii: "+") ? 1 : 0  // wrapping arithmetic below: i ≤ end
             let integerStart = i
             var mantissa: UInt64 = 0
             while terminated || i < end {
                 let digit = byte(i) &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
-                i += 1
+                i &+= 1
             }
-            var digits = i - integerStart
+            var digits = i &- integerStart
             hasPoint = (terminated || i < end) && byte(i) == UInt8(ascii: ".")
             var fractionDigits = 0
             if hasPoint {
-                i += 1
+                i &+= 1
                 let fractionStart = i
                 while terminated || i < end {
                     let digit = byte(i) &- UInt8(ascii: "0")
                     guard digit < 10 else { break }
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    i += 1
+                    i &+= 1
                 }
-                fractionDigits = i - fractionStart
-                digits += fractionDigits
+                fractionDigits = i &- fractionStart
+                digits &+= fractionDigits
             }
             guard i == end, digits > 0, digits <= 19 else { return nil }
             self.mantissa = mantissa
