@@ -470,18 +470,20 @@ let maxFieldBytes = 1 << 20
 
 /// libcsv's realloc: refuses to grow a field buffer past ``maxFieldBytes``, which makes
 /// `csv_parse` stop with `CSV_ENOMEM` instead of buffering an endless field.
-private let cappedRealloc: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = {
-    pointer, size in
+@c(pedometer_csv_realloc)
+private func cappedRealloc(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
     size > maxFieldBytes + 1024 ? nil : realloc(pointer, size)
 }
 
-/// libcsv's end-of-field callback: appends the field to the arena.
-private let fieldEnded: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
-    bytes, length, context in
+/// libcsv's end-of-field callback: appends the field to the arena. A C function, so that
+/// libcsv calls it with no thunk between.
+@c(pedometer_csv_field_ended)
+private func fieldEnded(_ bytes: UnsafeMutableRawPointer?, _ length: Int, _ context: UnsafeMutableRawPointer?) {
     context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.append(bytes, length)
 }
 
 /// libcsv's end-of-record callback.
-private let recordEnded: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.recordsEnded += 1
+@c(pedometer_csv_record_ended)
+private func recordEnded(_ terminator: Int32, _ context: UnsafeMutableRawPointer?) {
+    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.recordsEnded &+= 1
 }

@@ -63,6 +63,19 @@ struct FieldArena {
     /// Copies one field; keeps a NUL after it so C functions may read it as a string.
     @inline(__always)
     mutating func append(_ bytes: UnsafeMutableRawPointer?, _ length: Int) {
+        // A number-sized field with room for it: this path calls nothing, so libcsv's callback
+        // needs no registers saved.
+        let end = used &+ length
+        guard let bytes, fieldCount < maxFields, end < storageCapacity, length > 0, length <= 16 else {
+            return appendRare(bytes, length)
+        }
+        Self.copyShort(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
+        store(length, endingAt: end)
+    }
+
+    /// ``append(_:_:)`` for every field: empty, long, over a limit or needing a larger block.
+    @inline(never)
+    private mutating func appendRare(_ bytes: UnsafeMutableRawPointer?, _ length: Int) {
         guard fieldCount < maxFields else {
             overflow = .tooManyFields
             return
@@ -74,8 +87,18 @@ struct FieldArena {
             guard grow(toHold: end &+ 1) else { return }
         }
         if let bytes, length > 0 {
-            Self.copy(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
+            if length <= 16 {
+                Self.copyShort(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
+            } else {
+                UnsafeMutableRawPointer(storage + used).copyMemory(from: bytes, byteCount: length)
+            }
         }
+        store(length, endingAt: end)
+    }
+
+    /// Records the field of `length` bytes just copied to `used..<end`, and its NUL.
+    @inline(__always)
+    private mutating func store(_ length: Int, endingAt end: Int) {
         storage[end] = 0
         starts[fieldCount] = used
         lengths[fieldCount] = length
@@ -83,27 +106,25 @@ struct FieldArena {
         fieldCount &+= 1
     }
 
-    /// Copies `count` bytes (> 0); a number field's few bytes in two overlapping word moves
-    /// rather than a call to `memcpy`.
+    /// Copies `count` bytes (1...16), a number field's, in two overlapping moves rather than a
+    /// call to `memcpy`.
     @inline(__always)
-    private static func copy(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+    private static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
         switch count {
-        case 8...16:
+        case 8...:
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             target.storeBytes(
                 of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
                 as: UInt64.self)
-        case 4..<8:
+        case 4...:
             target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
             target.storeBytes(
                 of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
                 as: UInt32.self)
-        case 1..<4:
+        default:
             for offset in 0..<count {
                 target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
             }
-        default:
-            target.copyMemory(from: source, byteCount: count)
         }
     }
 
