@@ -143,6 +143,33 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
         #expect(error?.location.line != nil)
     }
 
+    @Test("fields of every length come back whole, before and after the field arena grows mid-record")
+    func fieldsOfEveryLengthAcrossArenaGrowth() throws {
+        // 0 to 40 bytes a field, numbers and text, 2,000 fields (about 40 KB, past the
+        // arena's first 4 KiB block), then a short record in the grown arena.
+        let wide = (0..<2_000).map { index -> String in
+            let length = index % 41
+            return index % 2 == 0
+                ? String(repeating: "7", count: length) : String(repeating: "x", count: max(length - 1, 0)) + (length > 0 ? "." : "")
+        }
+        let path = files.write("lengths.csv", "a\n" + wide.joined(separator: ",") + "\n-0.025936,10.101487,5\n")
+        let reader = try CSVReader(path: path)
+        #expect(try reader.next())
+        #expect(try reader.next())
+        let read = reader.strings()
+        #expect(read.count == wide.count)
+        let firstWrong = zip(read, wide).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(firstWrong == nil, "field \(firstWrong?.offset ?? -1): \(firstWrong?.element.0.debugDescription ?? "")")
+        for index in stride(from: 2, to: 34, by: 2) {  // up to 33 digits: the general parser's too
+            #expect(reader.number(index) == Double(wide[index]), "field \(index)")
+        }
+        #expect(reader.number(1) == nil)
+        #expect(try reader.next())
+        #expect(reader.strings() == ["-0.025936", "10.101487", "5"])
+        #expect([reader.number(0), reader.number(1), reader.number(2)] == [-0.025936, 10.101487, 5])
+        #expect(try reader.next() == false)
+    }
+
     @Test func tooManyFields() throws {
         var limits = CSVReader.Limits()
         limits.maxFields = 8
