@@ -66,7 +66,7 @@ struct FieldArena {
         // A number-sized field with room for it: this path calls nothing, so libcsv's callback
         // needs no registers saved.
         let end = used &+ length
-        guard let bytes, fieldCount < maxFields, end < storageCapacity, length > 0, length <= 16 else {
+        guard let bytes, fieldCount < maxFields, end < storageCapacity, length > 0, length <= Self.shortField else {
             return appendRare(bytes, length)
         }
         Self.copyShort(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
@@ -87,7 +87,7 @@ struct FieldArena {
             guard grow(toHold: end &+ 1) else { return }
         }
         if let bytes, length > 0 {
-            if length <= 16 {
+            if length <= Self.shortField {
                 Self.copyShort(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
             } else {
                 UnsafeMutableRawPointer(storage + used).copyMemory(from: bytes, byteCount: length)
@@ -106,7 +106,10 @@ struct FieldArena {
         fieldCount &+= 1
     }
 
-    /// Copies `count` bytes (1...16), a number field's, in two overlapping moves rather than a
+    /// The longest field ``copyShort(from:to:count:)`` copies.
+    private static let shortField = 16
+
+    /// Copies `count` bytes (1...``shortField``), a number field's, in two overlapping moves rather than a
     /// call to `memcpy`.
     @inline(__always)
     private static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
