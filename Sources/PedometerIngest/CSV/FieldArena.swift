@@ -87,11 +87,7 @@ struct FieldArena {
             guard grow(toHold: end &+ 1) else { return }
         }
         if let bytes, length > 0 {
-            if length <= Self.shortField {
-                Self.copyShort(from: UnsafeRawPointer(bytes), to: UnsafeMutableRawPointer(storage + used), count: length)
-            } else {
-                UnsafeMutableRawPointer(storage + used).copyMemory(from: bytes, byteCount: length)
-            }
+            UnsafeMutableRawPointer(storage + used).copyMemory(from: bytes, byteCount: length)
         }
         store(length, endingAt: end)
     }

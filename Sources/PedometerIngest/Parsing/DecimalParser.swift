@@ -152,7 +152,7 @@ public enum DecimalParser {
             if let value = decimal.doubleValue { return .double(value) }
         }
         if let integer = parseInt64(bytes) { return .integer(integer) }
-        return parseDouble(bytes).map(IntegerOrDouble.double)
+        return parseAnyDouble(bytes).map(IntegerOrDouble.double)  // PlainDecimal said all it could above
     }
 
     /// A number read by ``parseIntegerOrDouble(_:)``.
