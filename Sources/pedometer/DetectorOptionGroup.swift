@@ -22,7 +22,8 @@ struct DetectorOptionGroup: ParsableArguments {
         "relativeCorrelation": \.relativeCorrelation, "strideHalfCorrelation": \.strideHalfCorrelation,
         "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,
-        "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance, "confirmingSteps": \.confirmingSteps,
+        "maximumMissedSteps": \.maximumMissedSteps, "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance,
+        "confirmingSteps": \.confirmingSteps,
         ]
     }
 

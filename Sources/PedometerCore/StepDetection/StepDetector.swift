@@ -16,8 +16,9 @@
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
 /// 5. **Events.** Within walking, each local maximum of the band-passed signal is a step, unless
 ///    it comes within ``Configuration/refractoryFraction`` of a period of the previous one (the
-///    higher wins); a pause longer than ``Configuration/gapFraction`` periods inside walking is
-///    filled with evenly spaced steps (a flat stride in the signal does not drop steps).
+///    higher wins); an interval longer than ``Configuration/gapFraction`` periods inside walking
+///    is filled with evenly spaced steps (a step whose peak does not show is not lost), unless
+///    it lacks more than ``Configuration/maximumMissedSteps``: then it is a pause, standing.
 /// 6. **Walks.** A few periodic seconds are no proof of walking: handling a phone shows them
 ///    every few tens of seconds. Steps count once they make a walk of
 ///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
@@ -77,6 +78,10 @@ public struct StepDetector: Sendable {
         public var refractoryFraction = 0.6
         /// An interval longer than this many periods inside walking is filled with steps.
         public var gapFraction = 1.5
+        /// Most steps filled into one interval: a step or two whose peaks do not show. An
+        /// interval that lacks more is a pause, standing between two walks, and gets none.
+        /// (Every interval filled in the 48 Oxford traces lacks one step.)
+        public var maximumMissedSteps = 1.0
 
         public init() {}
     }
@@ -378,8 +383,10 @@ public struct StepDetector: Sendable {
                 settle()
                 if interval > configuration.gapFraction * period {
                     let missing = Int((interval / period).rounded()) - 1
-                    for k in stride(from: 1, through: missing, by: 1) {
-                        emit(last.time + Double(k) * interval / Double(missing + 1))
+                    if Double(missing) <= configuration.maximumMissedSteps {
+                        for k in stride(from: 1, through: missing, by: 1) {
+                            emit(last.time + Double(k) * interval / Double(missing + 1))
+                        }
                     }
                 }
                 pending = time

@@ -253,8 +253,7 @@ import TestSupport
 
     /// 14b–c. Six steps, 2 s standing, 40 steps, or the other way round: the short bout lies
     /// within ``StepDetector/Configuration/lookBack`` of the walk, so 46 steps. The cadences
-    /// differ (1.5 and 2.2 steps/s): a pause between two walks of one cadence is bridged with
-    /// steps (50 here with 2 steps/s on both sides, before and after short bouts were held).
+    /// differ (1.5 and 2.2 steps/s); for one cadence on both sides see 14f.
     @Test(arguments: [true, false])
     func shortBoutNextToAWalkCounts(shortBoutFirst: Bool) {
         var gaits = [Gait(cadence: 1.5, steps: 6, leadIn: 5, leadOut: 1), Gait(cadence: 2.2, steps: 40, leadIn: 1, leadOut: 5)]
@@ -277,6 +276,24 @@ import TestSupport
         let steps = Synthetic.detect(Self.walks(gaits, seed: 144))
         expectCount(steps, 24, "4 × (6 steps, 2 s standing)")
         expectAscending(steps)
+    }
+
+    /// 14f. A pause of 1–3 s standing between two walks at one cadence: the period stays known
+    /// across it (the windows and the bridge see walking on both sides), but an interval that
+    /// lacks more than ``StepDetector/Configuration/maximumMissedSteps`` steps is standing,
+    /// not steps whose peaks do not show. Six steps then 40, and 30 then 30, at 1.6 and
+    /// 2 steps/s (these gave up to 52 and 66 when every such interval was filled).
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func pauseBetweenWalksOfOneCadenceIsNoSteps(pause: Double) {
+        for cadence in [1.6, 2.0] {
+            for (first, second) in [(6, 40), (30, 30)] {
+                let gaits = [Gait(cadence: cadence, steps: first, leadIn: 5, leadOut: pause / 2),
+                             Gait(cadence: cadence, steps: second, leadIn: pause / 2, leadOut: 5)]
+                let steps = Synthetic.detect(Self.walks(gaits, seed: 145))
+                expectCount(steps, first + second, "\(first) steps, \(pause) s standing, \(second) steps at \(cadence) steps/s")
+                expectAscending(steps)
+            }
+        }
     }
 
     /// 14e. Held steps come out within ``StepDetector/latency`` of the newest sample, as every
