@@ -44,6 +44,9 @@ struct StreamMonitor {
     // Typical interval: median of the first intervals, then fixed.
     private var earlyIntervals: [Double] = []
     private var typicalInterval: Double?
+    /// A longer interval is a gap: ten typical intervals, at least 0.5 s, once the typical
+    /// interval is known and when ``detectsGaps``.
+    private var gapThreshold = Double.infinity
     // Rate per 10 s block, for rate changes.
     private var blockStart: Double?
     private var blockSamples = 0
@@ -80,12 +83,13 @@ struct StreamMonitor {
         if typicalInterval == nil {
             earlyIntervals.append(interval)
             if earlyIntervals.count == 51 {
-                typicalInterval = earlyIntervals.sorted()[25]
+                let typical = earlyIntervals.sorted()[25]
+                typicalInterval = typical
                 earlyIntervals = []
+                if detectsGaps { gapThreshold = max(10 * typical, 0.5) }
             }
         }
-        let threshold = max(10 * (typicalInterval ?? interval), 0.5)
-        if detectsGaps && typicalInterval != nil && interval > threshold {
+        if interval > gapThreshold {
             gapCount += 1
             gapSeconds += interval
             insertGap(.init(start: last, length: interval))
@@ -119,16 +123,22 @@ struct StreamMonitor {
         func contains(_ interval: Double) -> Bool { interval >= shortest && interval <= longest }
     }
 
+    /// Counts an interval in its bin. Inlined, for the usual case (one of the recent bins).
+    @inline(__always)
     private mutating func addToHistogram(_ interval: Double) {
         if recentBins.0.contains(interval) {
             recentBins.0.pending &+= 1
-            return
-        }
-        if recentBins.1.contains(interval) {
+        } else if recentBins.1.contains(interval) {
             recentBins.1.pending &+= 1
             swap(&recentBins.0, &recentBins.1)
-            return
+        } else {
+            addToNewBin(interval)
         }
+    }
+
+    /// ``addToHistogram(_:)`` for an interval outside both recent bins' ranges.
+    @inline(never)
+    private mutating func addToNewBin(_ interval: Double) {
         let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
         let bin = min(max(Int(position), 0), Self.binCount - 1)
         if bin == recentBins.1.index { swap(&recentBins.0, &recentBins.1) }
@@ -143,11 +153,18 @@ struct StreamMonitor {
         }
     }
 
+    /// Counts a sample in the current 10 s block; a rate change is noted when a block ends.
+    @inline(__always)
     private mutating func trackRate(_ time: Double) {
         guard let start = blockStart else { return }
         blockSamples += 1
+        if time - start >= 10 { endBlock(at: time, start: start) }
+    }
+
+    /// Ends the 10 s block that started at `start` with the sample at `time`.
+    @inline(never)
+    private mutating func endBlock(at time: Double, start: Double) {
         let elapsed = time - start
-        guard elapsed >= 10 else { return }
         let rate = Double(blockSamples - 1) / elapsed
         if let previous = previousBlockRate, abs(rate - previous) > 0.25 * previous, rateChanges.count < 10 {
             rateChanges.append(.init(time: start, fromRate: previous, toRate: rate))
