@@ -78,9 +78,9 @@ public struct StepDetector: Sendable {
         public var refractoryFraction = 0.6
         /// An interval longer than this many periods inside walking is filled with steps.
         public var gapFraction = 1.5
-        /// Most steps filled into one interval: a step or two whose peaks do not show. An
-        /// interval that lacks more is a pause, standing between two walks, and gets none.
-        /// (Every interval filled in the 48 Oxford traces lacks one step.)
+        /// Most steps filled into one interval (steps whose peaks do not show). An interval
+        /// that lacks more is a pause, standing between two walks, and gets none. (Every
+        /// interval filled in the 48 Oxford traces lacks one step.)
         public var maximumMissedSteps = 1.0
 
         public init() {}
