@@ -41,9 +41,9 @@ struct StreamMonitor {
     /// or touch the histogram. Two, because a logger's nominal interval (10 ms: log10 is −2)
     /// can lie on a bin border, with intervals a rounding error either side of it.
     private var recentBins = (BinRange(), BinRange())
-    // Typical interval: median of the first intervals, then fixed.
+    /// The first intervals, until their median, the typical interval, is known.
     private var earlyIntervals: [Double] = []
-    private var typicalInterval: Double?
+    private var typicalIntervalKnown = false
     /// A longer interval is a gap: ten typical intervals, at least 0.5 s, once the typical
     /// interval is known and when ``detectsGaps``.
     private var gapThreshold = Double.infinity
@@ -80,11 +80,11 @@ struct StreamMonitor {
             duplicates += 1
             return true
         }
-        if typicalInterval == nil {
+        if !typicalIntervalKnown {
             earlyIntervals.append(interval)
             if earlyIntervals.count == 51 {
                 let typical = earlyIntervals.sorted()[25]
-                typicalInterval = typical
+                typicalIntervalKnown = true
                 earlyIntervals = []
                 if detectsGaps { gapThreshold = max(10 * typical, 0.5) }
             }
