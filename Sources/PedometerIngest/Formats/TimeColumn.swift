@@ -14,42 +14,14 @@ struct TimeColumn {
     }
 
     /// A timestamp as written in the file: an exact integer when it is one.
-    enum RawTime: Sendable, Hashable, Comparable {
-        case integer(Int64)
-        case real(Double)
-
-        var value: Double {
-            switch self {
-            case .integer(let value): Double(value)
-            case .real(let value): value
-            }
-        }
-
-        static func < (lhs: RawTime, rhs: RawTime) -> Bool {
-            switch (lhs, rhs) {
-            case (.integer(let a), .integer(let b)): a < b
-            default: lhs.value < rhs.value
-            }
-        }
-    }
-
-    /// The timestamp in field `index` of `reader`'s record: the exact integer when it is one,
-    /// else the number.
-    @inline(__always)
-    static func raw(_ reader: CSVReader, _ index: Int) -> RawTime? {
-        switch reader.integerOrNumber(index) {
-        case .integer(let value): .integer(value)
-        case .double(let value): .real(value)
-        case nil: nil
-        }
-    }
+    typealias RawTime = DecimalParser.IntegerOrDouble
 
     private mutating func setOrigin(_ raw: RawTime) {
         switch raw {
         case .integer(let value):
             integerOrigin = value
             origin = Double(value)
-        case .real(let value):
+        case .double(let value):
             origin = value
         }
     }
@@ -68,10 +40,10 @@ struct TimeColumn {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
-        switch raw(reader, index) {
+        switch reader.integerOrNumber(index) {
         case .integer(let integer):
             return ParsedTime(integer: integer, value: Double(integer), isInteger: true)
-        case .real(let value):
+        case .double(let value):
             return ParsedTime(integer: 0, value: value, isInteger: false)
         case nil:
             throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
@@ -85,7 +57,7 @@ struct TimeColumn {
             let (difference, overflow) = time.integer.subtractingReportingOverflow(integerOrigin)
             if !overflow { return Double(difference) * unit.seconds }
         }
-        if origin == nil { setOrigin(time.isInteger ? .integer(time.integer) : .real(time.value)) }
+        if origin == nil { setOrigin(time.isInteger ? .integer(time.integer) : .double(time.value)) }
         return (time.value - origin!) * unit.seconds
     }
 
@@ -109,8 +81,25 @@ struct TimeColumn {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         if skipHeader { _ = try reader.next() }
         while try reader.next() {
-            if let raw = raw(reader, 0) { return raw }
+            if let raw = reader.integerOrNumber(0) { return raw }
         }
         return nil
+    }
+}
+
+extension TimeColumn.RawTime: Comparable {
+    /// The timestamp as a `Double`, in the file's unit.
+    var value: Double {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        }
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.integer(let a), .integer(let b)): a < b
+        default: lhs.value < rhs.value
+        }
     }
 }

@@ -156,7 +156,7 @@ public enum DecimalParser {
     }
 
     /// A number read by ``parseIntegerOrDouble(_:)``.
-    enum IntegerOrDouble {
+    enum IntegerOrDouble: Sendable, Hashable {
         case integer(Int64)
         case double(Double)
     }
