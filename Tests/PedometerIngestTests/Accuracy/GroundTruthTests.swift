@@ -14,6 +14,10 @@ import Testing
         var kind = AccelerationKind.total
         var steps: [Double] = []
         var truth: [StepCountSample] = []
+        /// When set, only the first sample at or after each tick of a grid of this many Hz
+        /// is used: what a logger that sub-samples its sensor would have written.
+        var subsamplingRate: Double?
+        var nextTick: Double?
 
         mutating func beginAcceleration(kind: AccelerationKind) {
             detector.finish()
@@ -21,6 +25,12 @@ import Testing
             self.kind = kind
         }
         mutating func accept(_ sample: AccelerationSample) {
+            if let subsamplingRate {
+                if let tick = nextTick, sample.time < tick { return }
+                let period = 1 / subsamplingRate
+                // The grid keeps its phase; after a gap longer than a tick it restarts here.
+                nextTick = nextTick.map { sample.time < $0 + period ? $0 + period : sample.time + period } ?? sample.time + period
+            }
             detector.add(sample, kind: kind)
             steps += detector.drainSteps()
         }
@@ -35,8 +45,8 @@ import Testing
         }
     }
 
-    static func detect(_ relative: String) throws -> (detected: Int, truth: Int) {
-        var sink = DetectingSink()
+    static func detect(_ relative: String, subsamplingRate: Double? = nil) throws -> (detected: Int, truth: Int) {
+        var sink = DetectingSink(subsamplingRate: subsamplingRate)
         _ = try RecordingReader.read(Fixtures.path(relative), into: &sink)
         return sink.finish()
     }
@@ -56,6 +66,29 @@ import Testing
         #expect(result.truth == truth)
         let error = Double(result.detected - truth) / Double(truth) * 100
         #expect(abs(error) <= bound, "\(path): \(result.detected) steps detected, \(truth) true (\(error) %)")
+    }
+
+    /// The same traces (recorded at about 100 Hz) as a 15 Hz or 25 Hz logger would have
+    /// recorded them, keeping one sample a tick with the phone's own timestamps and no
+    /// filtering (`tools/validate-rates` does the same to the whole data set).
+    static let oxfordSubsampled: [(String, Double, Double)] = [
+        // (fixture, rate in Hz, bound on the absolute error in %), with the count measured
+        ("oxford/Samsung_Jamie_Hard_InHand_1", 15, 2.0),       // measured 261: -1.5 %
+        ("oxford/Samsung_Jamie_Hard_InHand_1", 25, 1.5),       // measured 262: -1.1 %
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 15, 1.0),   // measured 198: 0.0 %
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 25, 4.0),   // measured 205: +3.5 %
+        ("oxford/Samsung_Carmelo_Hard_Armband_2", 15, 1.5),    // measured 263: +0.8 %
+        ("oxford/Samsung_Carmelo_Hard_Armband_2", 25, 1.5),    // measured 263: +0.8 %
+    ]
+
+    @Test(arguments: oxfordSubsampled)
+    func oxfordTraceSubsampledWithinMeasuredBound(_ fixture: (String, Double, Double)) throws {
+        let (path, rate, bound) = fixture
+        let truth = try #require(Self.oxford.first { $0.0 == path }).1
+        let result = try Self.detect(path, subsamplingRate: rate)
+        #expect(result.truth == truth)
+        let error = Double(result.detected - truth) / Double(truth) * 100
+        #expect(abs(error) <= bound, "\(path) at \(rate) Hz: \(result.detected) steps detected, \(truth) true (\(error) %)")
     }
 
     /// Every format fixture with raw acceleration: the same 20 s (or 10 s) of real walking in
