@@ -2,8 +2,10 @@
 /// position, with bounded memory.
 ///
 /// The method, in stages:
-/// 1. **Signal.** The magnitude of total acceleration (orientation-free); for user acceleration
-///    without gravity, its projection on the axis of largest variance. Two one-pole low-passes at
+/// 1. **Signal.** Total acceleration along gravity, gravity being the acceleration below the
+///    gait band (``GravityAxis``: the vertical bounce of walking, in any orientation, with less
+///    of the sway of a bag or a pocket than the magnitude has); for user acceleration without
+///    gravity, its projection on the axis of largest variance. Two one-pole low-passes at
 ///    ``Configuration/antiAliasFrequency`` remove vibration before resampling.
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
 ///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
@@ -36,7 +38,7 @@ public struct StepDetector: Sendable {
         public var antiAliasFrequency = 6.0
         /// Longest gap between samples bridged by interpolation, seconds.
         public var maximumGap = 0.5
-        /// Pass band of the gait filter, Hz.
+        /// Pass band of the gait filter, Hz. Below `lowFrequency` is gravity (``GravityAxis``).
         public var lowFrequency = 0.5
         public var highFrequency = 3.0
         /// Length of the autocorrelation window, seconds.
@@ -103,6 +105,7 @@ public struct StepDetector: Sendable {
     // Signal and resampling.
     private var kind: AccelerationKind?
     private var projector = PrincipalAxis()
+    private var gravityAxis: GravityAxis
     private var smooth1 = 0.0, smooth2 = 0.0
     private var previous: (time: Double, value: Double)?
     /// Time of the segment's first resampled point, and the index of the next one.
@@ -161,6 +164,7 @@ public struct StepDetector: Sendable {
         self.configuration = configuration
         highPass = .highPass(frequency: configuration.lowFrequency, sampleRate: Self.sampleRate)
         lowPass = .lowPass(frequency: configuration.highFrequency, sampleRate: Self.sampleRate)
+        gravityAxis = GravityAxis(cutoff: configuration.lowFrequency)
         estimator = PeriodEstimator(configuration: configuration)
         sums = LaggedSums(maximumLag: estimator.maximumLag)
         hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
@@ -184,23 +188,23 @@ public struct StepDetector: Sendable {
             self.kind = kind
             projector = PrincipalAxis()
         }
+        guard sample.time.isFinite else { return }
+        if let last = previous {
+            let dt = sample.time - last.time
+            guard dt > 0 else { return }
+            if dt > configuration.maximumGap { endSegment() }
+        }
         let raw: Double
         switch kind {
-        case .total: raw = magnitude
+        case .total: raw = gravityAxis.project(sample, magnitude: magnitude, restart: previous == nil)
         case .user: raw = projector.project(sample)
         }
-        guard raw.isFinite, sample.time.isFinite else { return }
+        guard raw.isFinite else { return }
         guard let last = previous else {
             startSegment(time: sample.time, value: raw)
             return
         }
         let dt = sample.time - last.time
-        guard dt > 0 else { return }
-        if dt > configuration.maximumGap {
-            endSegment()
-            startSegment(time: sample.time, value: raw)
-            return
-        }
         // Two one-pole low-passes with the exact time step (irregular sampling welcome).
         let alpha = dt / (antiAliasTimeConstant + dt)
         smooth1 += alpha * (raw - smooth1)
