@@ -12,33 +12,28 @@ struct GravityAxis: Sendable {
     /// Time constant of the low-pass, seconds.
     let timeConstant: Double
     private var gravity: (x: Double, y: Double, z: Double)?
-    private var lastTime = 0.0
 
     /// `cutoff`: the low-pass's cut-off, Hz (the gait band's lower edge).
     init(cutoff: Double) {
         timeConstant = 1 / (2 * Double.pi * cutoff)
     }
 
-    /// The component of `sample` along gravity, m/s^2 (`magnitude` is the sample's). With
-    /// `restart`, the estimate starts afresh from this sample (a new segment). `nan` for a
-    /// sample that is not finite, which leaves the estimate as it was.
+    /// The component of `sample` along gravity, m/s^2 (`magnitude` is the sample's).
+    /// `timeStep`: seconds since the previous sample, `nil` to start the estimate afresh from
+    /// this one (a new segment). `nan` for a sample that is not finite, which leaves the estimate
+    /// as it was.
     @inline(__always)
-    mutating func project(_ sample: AccelerationSample, magnitude: Double, restart: Bool) -> Double {
+    mutating func project(_ sample: AccelerationSample, magnitude: Double, timeStep: Double?) -> Double {
         guard magnitude.isFinite else { return .nan }
-        guard var g = gravity, !restart else {
+        guard var g = gravity, let timeStep else {
             gravity = (sample.x, sample.y, sample.z)
-            lastTime = sample.time
             return magnitude  // the sample along itself
         }
-        let dt = sample.time - lastTime
-        if dt > 0 {
-            let alpha = dt / (timeConstant + dt)
-            g.x += alpha * (sample.x - g.x)
-            g.y += alpha * (sample.y - g.y)
-            g.z += alpha * (sample.z - g.z)
-            gravity = g
-            lastTime = sample.time
-        }
+        let alpha = timeStep / (timeConstant + timeStep)
+        g.x += alpha * (sample.x - g.x)
+        g.y += alpha * (sample.y - g.y)
+        g.z += alpha * (sample.z - g.z)
+        gravity = g
         let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
         guard norm > 0 else { return magnitude }
         return (sample.x * g.x + sample.y * g.y + sample.z * g.z) / norm

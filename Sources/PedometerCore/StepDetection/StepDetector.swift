@@ -189,22 +189,25 @@ public struct StepDetector: Sendable {
             projector = PrincipalAxis()
         }
         guard sample.time.isFinite else { return }
-        if let last = previous {
-            let dt = sample.time - last.time
-            guard dt > 0 else { return }
-            if dt > configuration.maximumGap { endSegment() }
+        // The time since the previous sample; `nil` when this one starts a segment.
+        var dt = previous.map { sample.time - $0.time }
+        if let step = dt {
+            guard step > 0 else { return }
+            if step > configuration.maximumGap {
+                endSegment()
+                dt = nil
+            }
         }
         let raw: Double
         switch kind {
-        case .total: raw = gravityAxis.project(sample, magnitude: magnitude, restart: previous == nil)
+        case .total: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
         case .user: raw = projector.project(sample)
         }
         guard raw.isFinite else { return }
-        guard let last = previous else {
+        guard let last = previous, let dt else {
             startSegment(time: sample.time, value: raw)
             return
         }
-        let dt = sample.time - last.time
         // Two one-pole low-passes with the exact time step (irregular sampling welcome).
         let alpha = dt / (antiAliasTimeConstant + dt)
         smooth1 += alpha * (raw - smooth1)
