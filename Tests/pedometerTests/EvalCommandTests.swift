@@ -48,6 +48,57 @@ import Testing
         #expect((device["mape"] as? NSNumber)?.doubleValue == 0)
     }
 
+    /// Foot-switch truths log every step: ours are paired with them one to one, and their
+    /// presses that do not alternate feet are corrected into a second count.
+    @Test func pairingWithTheFootSwitches() throws {
+        func rows(_ extra: [String]) throws -> [[String: Any]] {
+            let output = try CommandRunner.run(["eval", "--format", "json"] + extra + [fixture("oxford")])
+            #expect(output.status == 0)
+            return try output.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        func int(_ object: [String: Any]?, _ key: String) -> Int? { (object?[key] as? NSNumber)?.intValue }
+        let objects = try rows([])
+        let recordings = objects.dropLast()
+        var matchedAt025: [Int] = []
+        for (row, alternating) in zip(recordings, [261, 200, 262]) {
+            let matching = try #require(row["matching"] as? [String: Any])
+            let truth = try #require(int(row, "truthSteps"))
+            let steps = try #require(int(row, "steps"))
+            let matched = try #require(int(matching, "matchedSteps"))
+            #expect(matched + (int(matching, "missedSteps") ?? -1) == truth)
+            #expect(matched + (int(matching, "extraSteps") ?? -1) == steps)
+            #expect((matching["missedTimes"] as? [Any])?.count == int(matching, "missedSteps"))
+            #expect((matching["extraTimes"] as? [Any])?.count == int(matching, "extraSteps"))
+            #expect((matching["toleranceSeconds"] as? NSNumber)?.doubleValue == 0.25)
+            // Most true steps are found (a detector within 4 % of the count on these traces).
+            #expect(Double(matched) >= 0.95 * Double(truth))
+            #expect(int(row, "alternatingTruthSteps") == alternating)
+            matchedAt025.append(matched)
+        }
+        let summary = try #require(objects.last?["summary"] as? [String: Any])
+        let totals = try #require(summary["matching"] as? [String: Any])
+        #expect(int(totals, "recordings") == 3)
+        #expect(int(totals, "matchedSteps") == matchedAt025.reduce(0, +))
+        #expect((summary["alternating"] as? [String: Any]).map { int($0, "recordings") } == 3)
+
+        // A wider tolerance can only pair more.
+        let wider = try rows(["--tolerance", "0.4"]).dropLast().map { int($0["matching"] as? [String: Any], "matchedSteps") ?? -1 }
+        #expect(zip(wider, matchedAt025).allSatisfy { $0 >= $1 })
+
+        let table = try CommandRunner.run(["eval", "--unmatched", fixture("oxford")])
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("matched") == true && lines.first?.contains("alternating") == true)
+        #expect(lines.filter { $0.hasPrefix("    missed (s): ") }.count == 3)
+        #expect(lines.filter { $0.hasPrefix("    extra (s):  ") }.count == 3)
+        #expect(lines.contains { $0.hasPrefix("pairing ") && $0.contains("of 724 true steps found") })
+        #expect(lines.contains { $0.contains("against the alternating counts") })
+
+        let bad = try CommandRunner.run(["eval", "--tolerance", "0", fixture("oxford")])
+        #expect(bad.status == 64)
+    }
+
     @Test func recordingsWithoutAReferenceAreSkipped() throws {
         let output = try CommandRunner.run([
             "eval", fixture("formats/generic/timestamp-ms.csv"), fixture("formats/steps/cumulative.csv"),

@@ -40,4 +40,18 @@ struct CumulativeSeries: Sendable, Hashable {
         guard let a = value(at: start), let b = value(at: end) else { return nil }
         return b - a
     }
+
+    /// The times at which the count grew, one per unit: a growth of 2 at one sample gives its
+    /// time twice. `nil` when it ever grew by a fraction or by more than `largestGrowth` at once
+    /// (a count logged in batches or as a total says nothing of when each unit fell).
+    func unitTimes(largestGrowth: Int) -> [Double]? {
+        var result: [Double] = []
+        for index in values.indices.dropFirst() {
+            let growth = values[index] - values[index - 1]
+            let units = growth.rounded()
+            guard abs(growth - units) < 1e-9, units <= Double(largestGrowth) else { return nil }
+            result += repeatElement(times[index], count: Int(units))
+        }
+        return result
+    }
 }

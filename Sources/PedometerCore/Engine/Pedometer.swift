@@ -288,6 +288,13 @@ public struct Pedometer: SampleSink, Sendable {
             deviceFloorsAscended: count(device?.floorsAscended), deviceFloorsDescended: count(device?.floorsDescended))
     }
 
+    /// The ground truth's step times, seconds, when it logged every step as it fell (foot
+    /// switches: at most two at one time, one per foot), for ``StepMatching``. `nil` without a
+    /// ground truth, or when it logged counts in batches or a total.
+    public var groundTruthStepTimes: [Double]? {
+        referenceStreams[.groundTruth]?.steps.unitTimes(largestGrowth: 2)
+    }
+
     /// The highest cadence, steps per second, over ``PedometerConfiguration/maxCadenceWindow``
     /// seconds: for each step, the steps up to a window later, (count − 1) / (time from the
     /// first to the last), counted only when those steps span at least half the window (two

@@ -27,8 +27,12 @@ enum OxfordReader {
             accelerometer, displayName: displayName + "/" + accelerometerFile,
             options: options, time: &time, into: &emitter)
         if hasFootSwitches {
-            try readFootSwitches(footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
+            let presses = try readFootSwitches(
+                footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
             info.notes.append("ground truth: foot-switch steps (0→1 transitions of either foot) from \(footSwitchFile)")
+            let check = presses.check()
+            info.alternatingGroundTruthSteps = check.alternatingCount
+            if let note = check.note { info.notes.append("ground truth: " + note) }
         }
         if let chip = FileSystem.firstLine(of: folder + "/metadata.txt") {
             info.device = chip.split(separator: ":", maxSplits: 1).last.map { String($0.trimmingSpaces) }
@@ -36,14 +40,16 @@ enum OxfordReader {
     }
 
     /// One step per 0→1 transition of either foot switch; the first row gives the starting states.
+    /// Returns the presses, for their alternation check.
     private static func readFootSwitches<Sink>(
         _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
         into emitter: inout SampleEmitter<Sink>
-    ) throws(IngestError) {
+    ) throws(IngestError) -> FootSwitchPresses {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         emitter.beginStepCounts(kind: .groundTruth, file: displayName)
         var previous: (Double, Double)?
         var steps = 0.0
+        var presses = FootSwitchPresses()
         while try reader.next() {
             do throws(IngestError) {
                 try reader.requireFields(3)
@@ -54,8 +60,10 @@ enum OxfordReader {
                     emitter.stepCount(StepCountSample(time: t, steps: 0), kind: .groundTruth)
                     continue
                 }
-                let rises = (last.0 < 0.5 && feet.0 >= 0.5 ? 1.0 : 0) + (last.1 < 0.5 && feet.1 >= 0.5 ? 1.0 : 0)
+                let pressed = (last.0 < 0.5 && feet.0 >= 0.5, last.1 < 0.5 && feet.1 >= 0.5)
+                let rises = (pressed.0 ? 1.0 : 0) + (pressed.1 ? 1.0 : 0)
                 previous = feet
+                presses.add(time: t, first: pressed.0, second: pressed.1)
                 if rises > 0 {
                     steps += rises
                     emitter.stepCount(StepCountSample(time: t, steps: steps), kind: .groundTruth)
@@ -64,6 +72,7 @@ enum OxfordReader {
                 try emitter.skip(error)
             }
         }
+        return presses
     }
 
     /// Reads the app's single-file log. The three step columns are cumulative; the hardware

@@ -15,6 +15,9 @@ public struct RecordingInfo: Sendable, Hashable {
     public var notes: [String] = []
     /// Rows that could not be used.
     public var skipped = SkippedRows()
+    /// For a foot-switch ground truth, its step count with the presses that do not alternate
+    /// feet corrected (doubled presses dropped, unrecorded ones added; see the notes).
+    public var alternatingGroundTruthSteps: Int?
 
     public init(source: String, format: RecordingFormat, detectionReason: String) {
         self.source = source

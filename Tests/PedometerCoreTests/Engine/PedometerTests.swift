@@ -171,6 +171,27 @@ import Testing
         #expect(engine.distanceMethod == .heightModel)
     }
 
+    /// A ground truth that logged each step as it fell (foot switches) gives its step times:
+    /// one per step, twice when both feet pressed at once; one that logged counts in batches
+    /// gives none, nor does a recording without a ground truth.
+    @Test func groundTruthStepTimesWhenEachStepWasLogged() {
+        var engine = Pedometer()
+        for (time, steps) in [(0.1, 0.0), (1.0, 1), (1.5, 2), (2.0, 4), (2.2, 4), (2.5, 5)] {
+            engine.accept(StepCountSample(time: time, steps: steps), kind: .groundTruth)
+        }
+        #expect(engine.groundTruthStepTimes == [1.0, 1.5, 2.0, 2.0, 2.5])
+
+        var batches = Pedometer()
+        for (time, steps) in [(0.0, 0.0), (10, 12), (20, 25)] {
+            batches.accept(StepCountSample(time: time, steps: steps), kind: .groundTruth)
+        }
+        #expect(batches.groundTruthStepTimes == nil)
+
+        var device = Pedometer()
+        device.accept(StepCountSample(time: 1, steps: 1), kind: .device)
+        #expect(device.groundTruthStepTimes == nil)
+    }
+
     /// A device distance that goes down (a counter reset or a glitch, found by fuzzing) moves
     /// the baseline: the distance is the sum of the increases, never negative.
     @Test func aDeviceCountGoingDownOnlyMovesTheBaseline() throws {
