@@ -192,6 +192,10 @@ struct MatchingTotals: Sendable, Encodable {
     var extraSteps = 0
     var extraBeforeTruth = 0
     var extraAfterTruth = 0
+    /// Matched steps over true steps, percent.
+    private(set) var recallPercent: Double?
+    /// Matched steps over our steps, percent.
+    private(set) var precisionPercent: Double?
 
     mutating func add(_ matching: EvalMatching) {
         recordings += 1
@@ -200,32 +204,12 @@ struct MatchingTotals: Sendable, Encodable {
         extraSteps += matching.extraSteps
         extraBeforeTruth += matching.extraBeforeTruth
         extraAfterTruth += matching.extraAfterTruth
+        recallPercent = Self.percent(matchedSteps, matchedSteps + missedSteps)
+        precisionPercent = Self.percent(matchedSteps, matchedSteps + extraSteps)
     }
-
-    /// Matched steps over true steps, percent.
-    var recallPercent: Double? { Self.percent(matchedSteps, matchedSteps + missedSteps) }
-    /// Matched steps over our steps, percent.
-    var precisionPercent: Double? { Self.percent(matchedSteps, matchedSteps + extraSteps) }
 
     private static func percent(_ part: Int, _ whole: Int) -> Double? {
         whole > 0 ? Double(part) / Double(whole) * 100 : nil
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case recordings, matchedSteps, missedSteps, extraSteps, extraBeforeTruth, extraAfterTruth
-        case recallPercent, precisionPercent
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(recordings, forKey: .recordings)
-        try container.encode(matchedSteps, forKey: .matchedSteps)
-        try container.encode(missedSteps, forKey: .missedSteps)
-        try container.encode(extraSteps, forKey: .extraSteps)
-        try container.encode(extraBeforeTruth, forKey: .extraBeforeTruth)
-        try container.encode(extraAfterTruth, forKey: .extraAfterTruth)
-        try container.encodeIfPresent(recallPercent, forKey: .recallPercent)
-        try container.encodeIfPresent(precisionPercent, forKey: .precisionPercent)
     }
 }
 
