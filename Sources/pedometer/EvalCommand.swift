@@ -21,8 +21,9 @@ struct EvalCommand: ParsableCommand {
             (see `pedometer inspect`): the alternating count and our error against it are shown \
             beside. The table ends with the mean absolute percentage error (MAPE), the median \
             and the largest absolute error, for our counts and for the device's where it \
-            logged one beside a ground truth, and the totals of the pairing. Exit status: 0 when every recording was read, 1 when some \
-            could not be (file:line:column: reason on stderr), 64 on usage errors.
+            logged one beside a ground truth, and the totals of the pairing. Exit status: 0 \
+            when every recording was read, 1 when some could not be (file:line:column: reason \
+            on stderr), 64 on usage errors.
             """
     )
 

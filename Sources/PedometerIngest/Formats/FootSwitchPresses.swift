@@ -25,6 +25,9 @@ struct FootSwitchPresses: Sendable {
         }
     }
 
+    /// All presses so far: the truth's step count.
+    var count: Int { presses.count }
+
     /// What the alternation check finds.
     struct Check: Sendable, Hashable {
         /// All presses: the truth's step count.
@@ -58,7 +61,7 @@ struct FootSwitchPresses: Sendable {
     }
 
     func check() -> Check {
-        var check = Check(presses: presses.count)
+        var check = Check(presses: count)
         guard presses.count > 1 else { return check }
         let intervals = zip(presses.dropFirst(), presses).map { $0.time - $1.time }.sorted()
         let middle = intervals.count / 2

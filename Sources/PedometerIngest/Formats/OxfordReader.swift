@@ -48,7 +48,6 @@ enum OxfordReader {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         emitter.beginStepCounts(kind: .groundTruth, file: displayName)
         var previous: (Double, Double)?
-        var steps = 0.0
         var presses = FootSwitchPresses()
         while try reader.next() {
             do throws(IngestError) {
@@ -60,13 +59,11 @@ enum OxfordReader {
                     emitter.stepCount(StepCountSample(time: t, steps: 0), kind: .groundTruth)
                     continue
                 }
-                let pressed = (last.0 < 0.5 && feet.0 >= 0.5, last.1 < 0.5 && feet.1 >= 0.5)
-                let rises = (pressed.0 ? 1.0 : 0) + (pressed.1 ? 1.0 : 0)
                 previous = feet
-                presses.add(time: t, first: pressed.0, second: pressed.1)
-                if rises > 0 {
-                    steps += rises
-                    emitter.stepCount(StepCountSample(time: t, steps: steps), kind: .groundTruth)
+                let before = presses.count
+                presses.add(time: t, first: last.0 < 0.5 && feet.0 >= 0.5, second: last.1 < 0.5 && feet.1 >= 0.5)
+                if presses.count > before {
+                    emitter.stepCount(StepCountSample(time: t, steps: Double(presses.count)), kind: .groundTruth)
                 }
             } catch {
                 try emitter.skip(error)
