@@ -32,9 +32,11 @@ func writeScratchFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
 struct SampleLog: SampleSink, Equatable {
     var events: [String] = []
     var acceleration: [AccelerationSample] = []
+    var magnitudes: [AccelerationMagnitudeSample] = []
 
     mutating func beginAcceleration(kind: AccelerationKind) { events.append("acceleration \(kind)") }
     mutating func accept(_ sample: AccelerationSample) { acceleration.append(sample) }
+    mutating func accept(_ sample: AccelerationMagnitudeSample) { magnitudes.append(sample) }
     mutating func beginStepCounts(kind: StepReferenceKind) { events.append("steps \(kind)") }
     mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) { events.append("\(kind) \(sample)") }
     mutating func accept(_ sample: LocationSample) { events.append("\(sample)") }

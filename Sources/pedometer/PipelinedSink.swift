@@ -32,6 +32,7 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
 
     mutating func beginAcceleration(kind: AccelerationKind) { append(.beginAcceleration(kind)) }
     mutating func accept(_ sample: AccelerationSample) { append(.acceleration(sample)) }
+    mutating func accept(_ sample: AccelerationMagnitudeSample) { append(.accelerationMagnitude(sample)) }
     mutating func beginStepCounts(kind: StepReferenceKind) { append(.beginStepCounts(kind)) }
     mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) { append(.stepCount(sample, kind)) }
     mutating func accept(_ sample: LocationSample) { append(.location(sample)) }
@@ -51,6 +52,7 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
     enum Event: Sendable {
         case beginAcceleration(AccelerationKind)
         case acceleration(AccelerationSample)
+        case accelerationMagnitude(AccelerationMagnitudeSample)
         case beginStepCounts(StepReferenceKind)
         case stepCount(StepCountSample, StepReferenceKind)
         case location(LocationSample)
@@ -131,6 +133,7 @@ struct PipelinedSink<Downstream: SampleSink & Sendable>: SampleSink {
             switch event {
             case .beginAcceleration(let kind): sink.beginAcceleration(kind: kind)
             case .acceleration(let sample): sink.accept(sample)
+            case .accelerationMagnitude(let sample): sink.accept(sample)
             case .beginStepCounts(let kind): sink.beginStepCounts(kind: kind)
             case .stepCount(let sample, let kind): sink.accept(sample, kind: kind)
             case .location(let sample): sink.accept(sample)

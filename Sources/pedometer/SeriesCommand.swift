@@ -36,6 +36,8 @@ struct SeriesCommand: ParsableCommand {
 
     @OptionGroup var ingest: IngestOptionGroup
 
+    @OptionGroup var detector: DetectorOptionGroup
+
     /// The fewest seconds between rows: finer than the detector's resampling says nothing.
     static let shortestInterval = 0.01
 
@@ -57,7 +59,8 @@ struct SeriesCommand: ParsableCommand {
 
     func run() throws {
         let options = try ingest.options()
-        let configuration = PedometerConfiguration(height: height ?? StrideModel.defaultHeight, walkingStride: stride)
+        let configuration = PedometerConfiguration(
+            height: height ?? StrideModel.defaultHeight, walkingStride: stride, detector: try detector.configuration())
         let processed: SummaryBuilder.Processed
         do throws(IngestError) {
             processed = try SummaryBuilder.process(

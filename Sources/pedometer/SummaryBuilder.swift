@@ -11,31 +11,37 @@ enum SummaryBuilder {
         var info: RecordingInfo
     }
 
-    /// Reads `path` into a fresh engine and finishes it. With more than one of `threads`
-    /// (for cores that would be idle; same results), the rows are parsed in stretches on that
-    /// many threads while this one runs the engine; recordings read by one reader (step
-    /// logs) run the engine on a second thread instead.
+    /// Reads `path` into a fresh engine and finishes it (see ``read(_:options:into:threads:)``).
     static func process(
         _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int = 1
     ) throws(IngestError) -> Processed {
-        var pedometer = Pedometer(configuration: configuration)
-        let info: RecordingInfo
-        var options = options
-        options.threads = threads
-        if threads > 1 && !RecordingReader.readsInStretches(path, options: options) {
-            var sink = PipelinedSink(pedometer)
-            do throws(IngestError) {
-                info = try RecordingReader.read(path, options: options, into: &sink)
-            } catch {
-                _ = sink.finish()
-                throw error
-            }
-            pedometer = sink.finish()
-        } else {
-            info = try RecordingReader.read(path, options: options, into: &pedometer)
-        }
+        var (pedometer, info) = try read(path, options: options, into: Pedometer(configuration: configuration), threads: threads)
         pedometer.finish()
         return Processed(pedometer: pedometer, info: info)
+    }
+
+    /// Reads `path` into `sink` and returns it. With more than one of `threads` (for cores
+    /// that would be idle; same results), the rows are parsed in stretches on that many threads
+    /// while this one runs the sink; recordings read by one reader (step logs) run the sink on
+    /// a second thread instead.
+    static func read<Sink: SampleSink & Sendable>(
+        _ path: String, options: IngestOptions, into sink: Sink, threads: Int
+    ) throws(IngestError) -> (Sink, RecordingInfo) {
+        var options = options
+        options.threads = threads
+        var sink = sink
+        if threads > 1 && !RecordingReader.readsInStretches(path, options: options) {
+            var pipe = PipelinedSink(sink)
+            do throws(IngestError) {
+                let info = try RecordingReader.read(path, options: options, into: &pipe)
+                return (pipe.finish(), info)
+            } catch {
+                _ = pipe.finish()
+                throw error
+            }
+        }
+        let info = try RecordingReader.read(path, options: options, into: &sink)
+        return (sink, info)
     }
 
     /// The summary of a finished recording.

@@ -10,7 +10,7 @@ import Testing
 
     /// The folders with expected files (Fixtures/malformed is read by the ingest tests; its files
     /// must fail, so it has none).
-    private var goldenFolders: [String] { ["oxford", "formats", "runwalk"].map(fixture) }
+    private var goldenFolders: [String] { ["oxford", "formats", "runwalk", "wrist-watch"].map(fixture) }
 
     /// The expected files under `folder`, recursively.
     private func expectedFiles(under folder: String) -> [String] {

@@ -112,9 +112,24 @@ public struct Pedometer: SampleSink, Sendable {
         detector.add(sample, magnitude: magnitude, kind: accelerationKind)
         let deviation = accelerationKind == .total ? magnitude - standardGravity : magnitude
         impact.add(deviation * deviation, at: sample.time)
-        accelerationTime = sample.time
-        if sample.time >= nextDrain {
-            nextDrain = sample.time.rounded(.down) + 1
+        acceptedAcceleration(at: sample.time)
+    }
+
+    public mutating func accept(_ sample: AccelerationMagnitudeSample) {
+        guard admit(sample.time) else { return }
+        if stepsSource != .acceleration { startDetecting() }
+        detector.add(magnitude: sample)
+        let deviation = sample.magnitude - standardGravity
+        impact.add(deviation * deviation, at: sample.time)
+        acceptedAcceleration(at: sample.time)
+    }
+
+    /// After an acceleration sample at `time`: hands the detector's steps over once a second.
+    @inline(__always)
+    private mutating func acceptedAcceleration(at time: Double) {
+        accelerationTime = time
+        if time >= nextDrain {
+            nextDrain = time.rounded(.down) + 1
             drainDetector()
         }
     }

@@ -7,6 +7,8 @@ public protocol SampleSink {
     /// Called once per acceleration stream before its samples, with what the stream measures.
     mutating func beginAcceleration(kind: AccelerationKind)
     mutating func accept(_ sample: AccelerationSample)
+    /// A sample of a stream that holds only the magnitude of total acceleration.
+    mutating func accept(_ sample: AccelerationMagnitudeSample)
     /// Called once per step-count stream before its samples.
     mutating func beginStepCounts(kind: StepReferenceKind)
     mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind)
@@ -17,6 +19,7 @@ public protocol SampleSink {
 extension SampleSink {
     public mutating func beginAcceleration(kind: AccelerationKind) {}
     public mutating func accept(_ sample: AccelerationSample) {}
+    public mutating func accept(_ sample: AccelerationMagnitudeSample) {}
     public mutating func beginStepCounts(kind: StepReferenceKind) {}
     public mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) {}
     public mutating func accept(_ sample: LocationSample) {}

@@ -103,7 +103,7 @@ public struct StepDetector: Sendable {
     public let configuration: Configuration
 
     // Signal and resampling.
-    private var kind: AccelerationKind?
+    private var signal: Signal?
     private var projector = PrincipalAxis()
     private var gravityAxis: GravityAxis
     private var smooth1 = 0.0, smooth2 = 0.0
@@ -183,29 +183,62 @@ public struct StepDetector: Sendable {
     /// ``AccelerationSample/magnitude`` for itself.
     @inline(__always)
     mutating func add(_ sample: AccelerationSample, magnitude: Double, kind: AccelerationKind) {
-        if self.kind != kind {
+        let signal: Signal = kind == .total ? .alongGravity : .principalAxis
+        guard let dt = timeStep(to: sample.time, signal: signal) else { return }
+        let raw: Double
+        switch signal {
+        case .alongGravity: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
+        default: raw = projector.project(sample)
+        }
+        add(raw, at: sample.time, timeStep: dt)
+    }
+
+    /// Adds one sample of a stream that holds only the magnitude of total acceleration (no
+    /// axes): the magnitude itself is the step signal. Earlier or equal times are ignored; a
+    /// switch between magnitude and vector samples starts afresh.
+    public mutating func add(magnitude sample: AccelerationMagnitudeSample) {
+        guard let dt = timeStep(to: sample.time, signal: .magnitude) else { return }
+        add(sample.magnitude, at: sample.time, timeStep: dt)
+    }
+
+    /// What the detector's signal is made of: see ``add(_:kind:)`` and ``add(magnitude:)``.
+    private enum Signal {
+        /// Total acceleration projected on gravity (``GravityAxis``).
+        case alongGravity
+        /// User acceleration projected on its axis of largest variance (``PrincipalAxis``).
+        case principalAxis
+        /// The magnitude of total acceleration, all a device logged.
+        case magnitude
+    }
+
+    /// Seconds since the previous sample, `.some(nil)` when a sample at `time` starts a
+    /// segment (the first, after a gap longer than ``Configuration/maximumGap``, or with a new
+    /// signal), `nil` when it must be ignored (not finite, or not later than the previous one).
+    @inline(__always)
+    private mutating func timeStep(to time: Double, signal: Signal) -> Double?? {
+        if self.signal != signal {
             endSegment()
-            self.kind = kind
+            self.signal = signal
             projector = PrincipalAxis()
         }
-        guard sample.time.isFinite else { return }
-        // The time since the previous sample; `nil` when this one starts a segment.
-        var dt = previous.map { sample.time - $0.time }
-        if let step = dt {
-            guard step > 0 else { return }
-            if step > configuration.maximumGap {
-                endSegment()
-                dt = nil
-            }
+        guard time.isFinite else { return nil }
+        guard let last = previous else { return .some(nil) }
+        let step = time - last.time
+        guard step > 0 else { return nil }
+        if step > configuration.maximumGap {
+            endSegment()
+            return .some(nil)
         }
-        let raw: Double
-        switch kind {
-        case .total: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
-        case .user: raw = projector.project(sample)
-        }
+        return step
+    }
+
+    /// The signal's next value `raw` at `time`: low-passed, resampled to the grid, and
+    /// processed. `dt` is `nil` when it starts a segment.
+    @inline(__always)
+    private mutating func add(_ raw: Double, at time: Double, timeStep dt: Double?) {
         guard raw.isFinite else { return }
         guard let last = previous, let dt else {
-            startSegment(time: sample.time, value: raw)
+            startSegment(time: time, value: raw)
             return
         }
         // Two one-pole low-passes with the exact time step (irregular sampling welcome).
@@ -216,12 +249,12 @@ public struct StepDetector: Sendable {
         let pushedBefore = count
         while true {
             let gridTime = origin + Double(nextGridIndex) / Self.sampleRate
-            guard gridTime <= sample.time else { break }
+            guard gridTime <= time else { break }
             let fraction = (gridTime - last.time) / dt
             push(last.value + (value - last.value) * fraction)
             nextGridIndex += 1
         }
-        previous = (sample.time, value)
+        previous = (time, value)
         // Only a new grid sample can complete a window or reveal a step.
         if count > pushedBefore && canProgress { process(final: false) }
     }

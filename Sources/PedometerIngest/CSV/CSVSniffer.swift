@@ -52,27 +52,35 @@ struct CSVSniffer {
     }
 
     /// Field counts per line for each candidate; the most consistent candidate with more than one
-    /// field wins, the header and the first data lines counting alike.
+    /// field wins, the header and the first data lines counting alike. Leading lines with none
+    /// of the candidates or starting `//` (a sensor software's preamble) do not count.
     private static func detectDelimiter(_ body: UnsafeRawBufferPointer, terminator: UInt8) -> UInt8 {
         var counts = [[Int]](repeating: [], count: delimiters.count)
         var current = [Int](repeating: 0, count: delimiters.count)
         var inQuotes = false
         var lines = 0
         var lineHasContent = false
+        var lineStart = true
+        var lineStartsComment = false
         for byte in body {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
             if byte == terminator {
-                if lineHasContent {
+                let preamble = lines == 0 && (current.allSatisfy { $0 == 0 } || lineStartsComment)
+                if lineHasContent && !preamble {
                     for candidate in delimiters.indices { counts[candidate].append(current[candidate]) }
                     lines += 1
                 }
                 current = [Int](repeating: 0, count: delimiters.count)
                 lineHasContent = false
+                lineStart = true
+                lineStartsComment = false
                 if lines == 20 { break }
                 continue
             }
             if byte != 0x0D { lineHasContent = true }
+            if lineStart && byte == UInt8(ascii: "/") { lineStartsComment = true }
+            lineStart = false
             if let candidate = delimiters.firstIndex(of: byte) { current[candidate] += 1 }
         }
         if lineHasContent {

@@ -15,6 +15,8 @@ struct AccelerationTable: Sendable {
     var kind: AccelerationKind
     /// Unit as written in messages.
     var unitName: String
+    /// Records before the header (a sensor software's preamble: rate, device, settings).
+    var preambleRecords = 0
 
     var fieldCount: Int { max(time, x, y, z) + 1 }
 
@@ -28,7 +30,7 @@ struct AccelerationTable: Sendable {
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
-        if hasHeader { _ = try reader.next() }
+        for _ in 0..<(preambleRecords + (hasHeader ? 1 : 0)) { _ = try reader.next() }
         emitter.beginAcceleration(kind: kind, unit: unitName, file: displayName)
         let table = self
         try StretchReader.read(

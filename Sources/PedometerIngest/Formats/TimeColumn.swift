@@ -3,13 +3,20 @@
 /// Integer timestamps (nanoseconds since boot or since 1970) are subtracted as integers before
 /// conversion, so 19-digit values keep their precision.
 struct TimeColumn {
-    let unit: TimeUnit
+    /// Seconds per unit of the column: a ``TimeUnit``'s, or a sample period for a column that
+    /// counts samples.
+    let secondsPerUnit: Double
     /// The raw value of time 0, set by the first timestamp unless given.
     private(set) var integerOrigin: Int64?
     private(set) var origin: Double?
 
     init(unit: TimeUnit, origin: RawTime? = nil) {
-        self.unit = unit
+        self.init(secondsPerUnit: unit.seconds, origin: origin)
+    }
+
+    /// A column in units of `secondsPerUnit` seconds (`1 / rate` for a sample counter).
+    init(secondsPerUnit: Double, origin: RawTime? = nil) {
+        self.secondsPerUnit = secondsPerUnit
         if let origin { setOrigin(origin) }
     }
 
@@ -55,10 +62,10 @@ struct TimeColumn {
     mutating func seconds(_ time: ParsedTime) -> Double {
         if time.isInteger, let integerOrigin {
             let (difference, overflow) = time.integer.subtractingReportingOverflow(integerOrigin)
-            if !overflow { return Double(difference) * unit.seconds }
+            if !overflow { return Double(difference) * secondsPerUnit }
         }
         if origin == nil { setOrigin(time.isInteger ? .integer(time.integer) : .double(time.value)) }
-        return (time.value - origin!) * unit.seconds
+        return (time.value - origin!) * secondsPerUnit
     }
 
     /// Seconds since time 0 of the timestamp in field `index`.
@@ -70,7 +77,7 @@ struct TimeColumn {
     /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).
     var epochStart: Double? {
         guard let origin else { return nil }
-        let seconds = origin * unit.seconds
+        let seconds = origin * secondsPerUnit
         return (946_684_800...4_102_444_800).contains(seconds) ? seconds : nil
     }
 

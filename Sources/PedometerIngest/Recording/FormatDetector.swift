@@ -18,13 +18,17 @@ enum FormatDetector {
         /// Generic or phyphox acceleration; `header` is nil for headerless files.
         case table(header: [String]?)
         case steps(header: [String]?, fieldCount: Int)
+        case xsens(XsensReader.Layout)
+        case magnitude(MagnitudeReader.Layout)
 
         /// Whether most of the bytes are parsed in stretches on ``IngestOptions/threads``
         /// threads (acceleration tables, SensorLog exports); step logs are read by one reader.
         var readsInStretches: Bool {
             switch self {
-            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table: true
-            case .steps: false
+            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table,
+                .xsens:
+                true
+            case .steps, .magnitude: false
             }
         }
     }
@@ -68,6 +72,16 @@ enum FormatDetector {
             throw IngestError(file: path, line: 1, column: 1, "empty file: no header and no data")
         }
         let first = reader.strings()
+        if XsensReader.opensPreamble(first) || (first.count == 1 && options.format == .xsens) {
+            guard let layout = try XsensReader.layout(reader) else {
+                throw IngestError(
+                    file: path, line: 1, column: 1,
+                    "unknown format: a preamble line '\(first.joined(separator: ",").prefix(40))' not followed by an Xsens header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
+            }
+            return Detection(
+                format: .xsens, layout: .xsens(layout),
+                reason: "Xsens export: preamble\(layout.rate.map { " (\(String(format3: $0)) Hz)" } ?? ""), header '\(layout.header.prefix(4).joined(separator: ","))…'")
+        }
         let numeric = (0..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
         let hasData = try reader.next()
         if let format = options.format {
@@ -94,6 +108,11 @@ enum FormatDetector {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFile(header: header),
                 reason: "Sensor Logger sensor file header '\(preview)'")
+        }
+        if let layout = MagnitudeReader.layout(names) {
+            return Detection(
+                format: .magnitude, layout: .magnitude(layout),
+                reason: "header names time column '\(header[layout.time])' and magnitude '\(header[layout.magnitude])', no x/y/z axes")
         }
         if let layout = GenericReader.layout(names) {
             let phyphox = header[layout.time].contains("Time (s)") && header[layout.x].contains("cceleration x")
@@ -159,6 +178,13 @@ enum FormatDetector {
             return Detection(format: format, layout: fieldCount == 7 ? .oxfordLog : .oxfordFolder(parentFolder(path)), reason: reason)
         case .steps:
             return Detection(format: format, layout: .steps(header: header, fieldCount: fieldCount), reason: reason)
+        case .xsens:
+            throw IngestError(file: path, line: 1, column: 1, "no Xsens preamble and header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
+        case .magnitude:
+            guard let header, let layout = MagnitudeReader.layout(ColumnNames(header)) else {
+                throw IngestError(file: path, line: 1, column: 1, "no header naming a time column and a magnitude column")
+            }
+            return Detection(format: format, layout: .magnitude(layout), reason: reason)
         }
     }
 

@@ -12,4 +12,8 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case generic
     /// Step counts without acceleration: a cumulative series or one row per step.
     case steps
+    /// Xsens inertial sensors' export: a preamble with the rate, `PacketCounter`, `Acc_X/Y/Z`.
+    case xsens
+    /// A time column and the magnitude of acceleration only (watches that log no axes).
+    case magnitude
 }

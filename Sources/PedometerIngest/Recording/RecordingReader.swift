@@ -35,6 +35,10 @@ public enum RecordingReader {
             try SensorLogReader.read(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
         case .table(let header):
             try GenericReader.read(path, displayName: path, format: detection.format, header: header, options: options, into: &emitter, info: &info)
+        case .xsens(let layout):
+            try XsensReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
+        case .magnitude(let layout):
+            try MagnitudeReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .steps(let header, let fieldCount):
             try StepLogReader.read(path, displayName: path, header: header, fieldCount: fieldCount, options: options, into: &emitter, info: &info)
         }

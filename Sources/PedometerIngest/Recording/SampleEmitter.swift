@@ -33,6 +33,19 @@ struct SampleEmitter<Sink: SampleSink> {
         sink.beginAcceleration(kind: kind)
     }
 
+    /// Starts a stream that holds only the magnitude of total acceleration, in m/s^2.
+    mutating func beginAccelerationMagnitude(unit: String, file: String) {
+        acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file)
+        accelerationKind = .total
+        magnitudes.removeAll()
+    }
+
+    mutating func accelerationMagnitude(_ sample: AccelerationMagnitudeSample) {
+        guard acceleration!.admit(sample.time) else { return }
+        if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
+        sink.accept(sample)
+    }
+
     @inline(__always)
     mutating func acceleration(_ sample: AccelerationSample) {
         guard acceleration!.admit(sample.time) else { return }

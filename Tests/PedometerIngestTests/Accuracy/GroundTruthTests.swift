@@ -24,14 +24,23 @@ import Testing
             steps += detector.drainSteps()
             self.kind = kind
         }
+        /// Whether a sample at `time` is kept by the sub-sampling grid (always, without one).
+        mutating func keeps(_ time: Double) -> Bool {
+            guard let subsamplingRate else { return true }
+            if let tick = nextTick, time < tick { return false }
+            let period = 1 / subsamplingRate
+            // The grid keeps its phase; after a gap longer than a tick it restarts here.
+            nextTick = nextTick.map { time < $0 + period ? $0 + period : time + period } ?? time + period
+            return true
+        }
         mutating func accept(_ sample: AccelerationSample) {
-            if let subsamplingRate {
-                if let tick = nextTick, sample.time < tick { return }
-                let period = 1 / subsamplingRate
-                // The grid keeps its phase; after a gap longer than a tick it restarts here.
-                nextTick = nextTick.map { sample.time < $0 + period ? $0 + period : sample.time + period } ?? sample.time + period
-            }
+            guard keeps(sample.time) else { return }
             detector.add(sample, kind: kind)
+            steps += detector.drainSteps()
+        }
+        mutating func accept(_ sample: AccelerationMagnitudeSample) {
+            guard keeps(sample.time) else { return }
+            detector.add(magnitude: sample)
             steps += detector.drainSteps()
         }
         mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) {

@@ -5,12 +5,14 @@ import PedometerIngest
 struct CollectingSink: SampleSink {
     var accelerationKinds: [AccelerationKind] = []
     var acceleration: [AccelerationSample] = []
+    var magnitudes: [AccelerationMagnitudeSample] = []
     var steps: [StepReferenceKind: [StepCountSample]] = [:]
     var locations: [LocationSample] = []
     var pressures: [PressureSample] = []
 
     mutating func beginAcceleration(kind: AccelerationKind) { accelerationKinds.append(kind) }
     mutating func accept(_ sample: AccelerationSample) { acceleration.append(sample) }
+    mutating func accept(_ sample: AccelerationMagnitudeSample) { magnitudes.append(sample) }
     mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) { steps[kind, default: []].append(sample) }
     mutating func accept(_ sample: LocationSample) { locations.append(sample) }
     mutating func accept(_ sample: PressureSample) { pressures.append(sample) }

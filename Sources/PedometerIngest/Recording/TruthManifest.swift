@@ -1,0 +1,78 @@
+/// A truth manifest: what was really walked in a set of recordings, for `pedometer eval`.
+///
+/// A CSV with a header naming `path` and `steps`, and optionally `distance_m` and `height_m`:
+///
+/// ```
+/// path,steps,distance_m,height_m
+/// walk-1.csv,454,401,
+/// subject-3/trial-2,38,20,1.72
+/// ```
+///
+/// Paths are relative to the manifest's folder (absolute paths are kept). `steps` is the true
+/// step count (0 for a recording in which no step was taken), `distance_m` the distance
+/// walked in metres, `height_m` the walker's height in metres (for the stride model).
+public struct TruthManifest: Sendable, Hashable {
+    /// One recording's truth.
+    public struct Entry: Sendable, Hashable {
+        /// The recording's path: the manifest's folder joined with the path it gives.
+        public var path: String
+        public var steps: Int
+        /// Metres walked, when known.
+        public var distance: Double?
+        /// The walker's height in metres, when known.
+        public var height: Double?
+        /// Where the entry is in the manifest.
+        public var location: SourceLocation
+    }
+
+    /// The manifest's own path.
+    public var path: String
+    public var entries: [Entry]
+
+    /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
+    public static let plausibleHeights = 0.5...2.5
+
+    /// Reads and checks a manifest; any bad row is an error at its location (a truth is not
+    /// guessed at).
+    public static func read(_ path: String) throws(IngestError) -> TruthManifest {
+        let reader = try CSVReader(path: path)
+        guard try reader.next() else { throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'") }
+        let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
+        func column(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
+        guard let pathColumn = column("path", "recording", "file"), let stepsColumn = column("steps", "true_steps") else {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "manifest header '\(names.joined(separator: ","))' lacks 'path' and 'steps' (expected 'path,steps,distance_m,height_m')")
+        }
+        let distanceColumn = column("distance_m", "distance")
+        let heightColumn = column("height_m", "height")
+        let folder = FormatDetector.parentFolder(path)
+        var entries: [Entry] = []
+        while try reader.next() {
+            if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
+            let relative = reader.isEmpty(pathColumn) ? "" : String(reader.string(pathColumn).trimmingSpaces)
+            guard !relative.isEmpty else { throw reader.error(atField: pathColumn, "empty recording path") }
+            guard let steps = reader.number(stepsColumn), steps >= 0, steps == steps.rounded() else {
+                throw reader.error(atField: stepsColumn, "steps must be a whole number ≥ 0")
+            }
+            var distance: Double?
+            if let index = distanceColumn, !reader.isEmpty(index) {
+                guard let value = reader.number(index), value > 0 else {
+                    throw reader.error(atField: index, "distance_m must be a positive number of metres")
+                }
+                distance = value
+            }
+            var height: Double?
+            if let index = heightColumn, !reader.isEmpty(index) {
+                guard let value = reader.number(index), plausibleHeights.contains(value) else {
+                    throw reader.error(atField: index, "height_m must be metres (\(plausibleHeights.lowerBound)–\(plausibleHeights.upperBound))")
+                }
+                height = value
+            }
+            entries.append(Entry(
+                path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
+                height: height, location: reader.location(ofField: 0)))
+        }
+        return TruthManifest(path: path, entries: entries)
+    }
+}
