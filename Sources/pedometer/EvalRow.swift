@@ -1,0 +1,99 @@
+import PedometerCore
+import PedometerIngest
+
+/// One evaluated recording: our count, the plain baseline's and the device's against the
+/// truth, and our distance against a measured one.
+struct EvalRow: Sendable, Encodable {
+    var recording: String
+    /// The folder the recording is in: rows are summarised per folder.
+    var folder: String
+    var format: String
+    /// Where the truth comes from: `manifest` (a truth manifest), `groundTruth` (the recording's
+    /// own: foot switches, a label) or `device` (the phone's own count, when nothing better).
+    var truthSource: String
+    var truthSteps: Int
+    var steps: Int
+    var stepsSource: String
+    /// (ours − truth) / truth × 100; `nil` when the truth is 0 (then `steps` are all false).
+    var errorPercent: Double?
+    /// ``BaselineStepCounter``'s count on the same acceleration, and its error.
+    var baselineSteps: Int
+    var baselineErrorPercent: Double?
+    /// Whether our error is more than ``worseThanBaselineMargin`` points larger than the
+    /// baseline's (for a zero truth: more than that many steps more).
+    var worseThanBaseline: Bool
+    /// The device's count when the truth is not the device's.
+    var deviceSteps: Int?
+    var deviceErrorPercent: Double?
+    /// The foot-switch truth's count with presses that do not alternate feet corrected, and
+    /// our error against it.
+    var alternatingTruthSteps: Int?
+    var alternatingErrorPercent: Double?
+    /// Our steps paired with the ground truth's, when it logged each step.
+    var matching: EvalMatching?
+    /// Our distance, metres, and how it was obtained.
+    var distanceMeters: Double?
+    var distanceMethod: String?
+    /// The walker's height the stride model used, metres (the manifest's, else the default).
+    var heightMeters: Double
+    /// The measured distance (manifest), and our error against it.
+    var truthDistanceMeters: Double?
+    var distanceErrorPercent: Double?
+
+    /// Points of error by which ours may exceed the baseline's before the row is flagged.
+    static let worseThanBaselineMargin = 2.0
+
+    /// `nil` when there is no truth (no manifest entry, no ground truth, no device count), or
+    /// when the recording's steps are the device's own (a step log without acceleration:
+    /// nothing to evaluate).
+    init?(_ sink: EvalSink, info: RecordingInfo, folder: String, truth: TruthManifest.Entry?, tolerance: Double) {
+        let pedometer = sink.pedometer
+        guard pedometer.stepsSource == .acceleration else { return nil }
+        let references = pedometer.references
+        recording = info.source
+        self.folder = folder
+        format = info.format.rawValue
+        steps = pedometer.steps.count
+        heightMeters = pedometer.configuration.height
+        stepsSource = pedometer.stepsSource.rawValue
+        baselineSteps = sink.baseline.steps
+        if let truth {
+            truthSource = "manifest"
+            truthSteps = truth.steps
+            deviceSteps = references.deviceSteps
+            truthDistanceMeters = truth.distance
+        } else if let groundTruth = references.groundTruthSteps {
+            truthSource = "groundTruth"
+            truthSteps = groundTruth
+            deviceSteps = references.deviceSteps
+            alternatingTruthSteps = info.alternatingGroundTruthSteps
+        } else if let device = references.deviceSteps {
+            truthSource = "device"
+            truthSteps = device
+        } else {
+            return nil
+        }
+        if truthSource != "device", truthSteps > 0, let times = pedometer.groundTruthStepTimes, times.count == truthSteps {
+            matching = EvalMatching(StepMatching(detected: pedometer.steps, truth: times, tolerance: tolerance))
+        }
+        errorPercent = Self.percent(steps, truthSteps)
+        baselineErrorPercent = Self.percent(baselineSteps, truthSteps)
+        if let ours = errorPercent, let baseline = baselineErrorPercent {
+            worseThanBaseline = abs(ours) > abs(baseline) + Self.worseThanBaselineMargin
+        } else {
+            worseThanBaseline = Double(steps) > Double(baselineSteps) + Self.worseThanBaselineMargin
+        }
+        deviceErrorPercent = deviceSteps.flatMap { Self.percent($0, truthSteps) }
+        alternatingErrorPercent = alternatingTruthSteps.flatMap { Self.percent(steps, $0) }
+        let data = pedometer.snapshot()
+        distanceMeters = data.distance.flatMap { $0.isFinite ? $0 : nil }
+        distanceMethod = pedometer.distanceMethod?.rawValue
+        if let measured = truthDistanceMeters, let ours = distanceMeters {
+            distanceErrorPercent = (ours - measured) / measured * 100
+        }
+    }
+
+    static func percent(_ value: Int, _ truth: Int) -> Double? {
+        truth > 0 ? Double(value - truth) / Double(truth) * 100 : nil
+    }
+}
