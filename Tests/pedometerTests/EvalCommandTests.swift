@@ -120,4 +120,52 @@ import Testing
         #expect(output.stdout.contains("Samsung_Jamie_Hard_InHand_1"))
         #expect(output.stdout.contains("MAPE"))
     }
+
+    /// `--truth MANIFEST`: truths from a manifest, the baseline beside ours, steps counted in
+    /// recordings where none were taken reported apart.
+    @Test func truthManifestWithTheBaseline() throws {
+        let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("wrist-watch/truth.csv")])
+        #expect(output.status == 0)
+        let objects = try output.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 4)
+        let rows = objects.dropLast()
+        #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 99, 0])
+        #expect(rows.allSatisfy { $0["truthSource"] as? String == "manifest" && $0["baselineSteps"] is NSNumber })
+        #expect(rows.allSatisfy { $0["folder"] as? String == fixture("wrist-watch") })
+        // A recording without steps has no percentage error: its steps are counted as false steps.
+        #expect(rows.last?["errorPercent"] == nil)
+        let summary = try #require(objects.last?["summary"] as? [String: Any])
+        #expect((summary["evaluated"] as? NSNumber)?.intValue == 3)
+        #expect(((summary["ours"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 2)
+        #expect(((summary["baseline"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 2)
+        let falseSteps = try #require(summary["oursFalseSteps"] as? [String: Any])
+        #expect((falseSteps["recordings"] as? NSNumber)?.intValue == 1)
+        #expect(summary["worseThanBaseline"] is [String])
+    }
+
+    /// A manifest's distance and height: the stride model uses the height, the distance error
+    /// is reported; a bad manifest row is an error at its location, exit 1.
+    @Test func manifestDistanceAndHeight() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("truth.csv").path
+        try "path,steps,distance_m,height_m\n\(fixture("oxford/Samsung_Jamie_Hard_InHand_1")),265,200,1.80\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let output = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest])
+        #expect(output.status == 0)
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
+        #expect((row["heightMeters"] as? NSNumber)?.doubleValue == 1.8)
+        #expect((row["truthDistanceMeters"] as? NSNumber)?.doubleValue == 200)
+        let distance = try #require((row["distanceMeters"] as? NSNumber)?.doubleValue)
+        let error = try #require((row["distanceErrorPercent"] as? NSNumber)?.doubleValue)
+        #expect(abs(error - (distance - 200) / 2) < 1e-9)
+
+        try "path,steps\nwalk.csv,many\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let bad = try CommandRunner.run(["eval", "--truth", manifest])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("\(manifest):2:10: steps must be a whole number"))
+    }
 }

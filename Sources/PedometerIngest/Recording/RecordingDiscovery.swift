@@ -6,7 +6,7 @@ public enum RecordingDiscovery {
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording
     /// folders and for files ending in .csv, .tsv, .txt or .zip (hidden files, and
-    /// `*.expected.json` and other files, left out). A path that does not exist is returned as
+    /// `*.expected.json`, truth manifests (``TruthManifest``) and other files, left out). A path that does not exist is returned as
     /// is, so that reading it reports the error.
     public static func recordings(in paths: [String]) -> [String] {
         search(paths).recordings
@@ -38,7 +38,7 @@ public enum RecordingDiscovery {
             let path = folder == "/" ? "/" + name : folder + "/" + name
             if FileSystem.isDirectory(path) {
                 collect(path, into: &found)
-            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }) {
+            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }), !TruthManifest.isManifest(path) {
                 found.append(path)
             }
         }

@@ -32,20 +32,32 @@ public struct TruthManifest: Sendable, Hashable {
     /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
     public static let plausibleHeights = 0.5...2.5
 
+    /// Whether `path` is a truth manifest (its header names `path` and `steps` columns), so that
+    /// a folder search does not take it for a recording.
+    public static func isManifest(_ path: String) -> Bool {
+        guard let line = FileSystem.firstLine(of: path) else { return false }
+        let names = line.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
+        return names.contains { pathNames.contains($0) } && names.contains { stepsNames.contains($0) }
+    }
+
+    static let pathNames = ["path", "recording", "file"]
+    static let stepsNames = ["steps", "true_steps"]
+
     /// Reads and checks a manifest; any bad row is an error at its location (a truth is not
     /// guessed at).
     public static func read(_ path: String) throws(IngestError) -> TruthManifest {
         let reader = try CSVReader(path: path)
         guard try reader.next() else { throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'") }
         let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
-        func column(_ candidates: String...) -> Int? { names.firstIndex { candidates.contains($0) } }
-        guard let pathColumn = column("path", "recording", "file"), let stepsColumn = column("steps", "true_steps") else {
+        func column(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }
+        guard let pathColumn = column(pathNames), let stepsColumn = column(stepsNames) else {
+            let missing = column(pathNames) == nil ? "path" : "steps"
             throw IngestError(
                 file: path, line: 1, column: 1,
-                "manifest header '\(names.joined(separator: ","))' lacks 'path' and 'steps' (expected 'path,steps,distance_m,height_m')")
+                "manifest header '\(names.joined(separator: ","))' has no '\(missing)' column (expected 'path,steps,distance_m,height_m')")
         }
-        let distanceColumn = column("distance_m", "distance")
-        let heightColumn = column("height_m", "height")
+        let distanceColumn = column(["distance_m", "distance"])
+        let heightColumn = column(["height_m", "height"])
         let folder = FormatDetector.parentFolder(path)
         var entries: [Entry] = []
         while try reader.next() {
