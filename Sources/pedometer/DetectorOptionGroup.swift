@@ -18,7 +18,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "lowFrequency": \.lowFrequency, "highFrequency": \.highFrequency, "window": \.window, "hop": \.hop,
         "shortestStepPeriod": \.shortestStepPeriod, "longestStridePeriod": \.longestStridePeriod,
         "shortestShakePeriod": \.shortestShakePeriod, "minimumAmplitude": \.minimumAmplitude,
-        "minimumPeak": \.minimumPeak, "minimumCorrelation": \.minimumCorrelation,
+        "minimumPeak": \.minimumPeak, "relativePeak": \.relativePeak, "minimumCorrelation": \.minimumCorrelation,
         "relativeCorrelation": \.relativeCorrelation, "strideHalfCorrelation": \.strideHalfCorrelation,
         "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,

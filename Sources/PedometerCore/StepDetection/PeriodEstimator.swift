@@ -16,6 +16,9 @@ struct PeriodEstimator: Sendable {
     let shortestLag: Int
     let longestLag: Int
     let shakingLag: Int
+    /// The standard deviation of the last window ``stepPeriod(_:_:_:)`` was given, m/s^2 (0
+    /// when it was too short to estimate).
+    private(set) var lastDeviation = 0.0
     /// Scratch buffer, reused from window to window.
     private var correlation: [Double] = []
     /// Scratch buffer: per lag, the product of the energies of the overlapping head and tail.
@@ -46,11 +49,13 @@ struct PeriodEstimator: Sendable {
     /// the overlapping parts sum to `Σx[k]x[k+L] − m·(Σhead + Σtail) + (n − L)·m²`.
     mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int) -> Double {
         let count = high - low
+        lastDeviation = 0
         guard count >= minimumWindow else { return Self.still }
         let n = Double(count)
         let mean = sums.sum(low, high) / n
         let energy = sums.sumOfSquares(low, high) - mean * sums.sum(low, high)
         let deviation = (max(energy, 0) / n).squareRoot()
+        lastDeviation = deviation
         guard deviation >= configuration.minimumAmplitude else { return Self.still }
 
         let maxLag = min(maximumLag, count - 1)
@@ -85,8 +90,8 @@ struct PeriodEstimator: Sendable {
             }
             let half = period / 2
             let halfLag = Int(half.rounded())
-            if half < Double(shortestLag) || correlation[halfLag] <= configuration.strideHalfCorrelation {
-                guard period <= Double(longestLag) / 2 else { continue }  // too slow for a step
+            if half < Double(shortestLag)
+                || (correlation[halfLag] <= configuration.strideHalfCorrelation && period <= Double(longestLag) / 2) {
                 return period / StepDetector.sampleRate
             }
             return half / StepDetector.sampleRate

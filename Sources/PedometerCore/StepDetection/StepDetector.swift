@@ -57,6 +57,12 @@ public struct StepDetector: Sendable {
         /// Least height of a step's peak in the band-passed signal, m/s^2 (keeps the noise
         /// just before a walk, inside the first window, from counting).
         public var minimumPeak = 0.1
+        /// Least height of a step's peak as a fraction of the standard deviation of the
+        /// band-passed signal in the window around it: a foot strike stands out from the
+        /// level of its own walk, while the filter's ringing after a walk ends, or the other
+        /// foot's faint strike on a stride-periodic signal, does not (a faint step is filled in
+        /// by its interval instead, see ``gapFraction``).
+        public var relativePeak = 0.5
         /// Least autocorrelation of a walking window at its period.
         public var minimumCorrelation = 0.6
         /// A period's correlation must be this fraction of the window's strongest.
@@ -129,6 +135,8 @@ public struct StepDetector: Sendable {
     /// them (many samples at a time): up to sample `sums.count`.
     private var sums: LaggedSums
     private var periods: [Double] = []
+    /// The standard deviation of each hop's window, beside `periods`.
+    private var levels: [Double] = []
     private var periodBase = 0
     private var resolvedHops = 0
     private let hopSamples: Int
@@ -285,6 +293,7 @@ public struct StepDetector: Sendable {
         sums.reset()
         base = 0
         periods.removeAll(keepingCapacity: true)
+        levels.removeAll(keepingCapacity: true)
         periodBase = 0
         resolvedHops = 0
         nextEventIndex = 1
@@ -334,6 +343,7 @@ public struct StepDetector: Sendable {
             }
             feedSums()
             periods.append(estimator.stepPeriod(sums, max(0, center - halfWindow), min(count, center + halfWindow)))
+            levels.append(estimator.lastDeviation)
         }
         sums.discard(before: (periodBase + periods.count) * hopSamples - halfWindow)
         let newPeriods = periodBase + periods.count > knownBefore
@@ -387,6 +397,7 @@ public struct StepDetector: Sendable {
                 break
             }
             let period = periods[min(hop, knownHops - 1) - periodBase]
+            let leastPeak = max(configuration.minimumPeak, configuration.relativePeak * levels[min(hop, knownHops - 1) - periodBase])
             // The samples nearest this hop share its period (and a sample needs the next one).
             let end = min(firstSample(nearest: hop + 1), count - 1)
             guard period > 0 else {
@@ -398,7 +409,7 @@ public struct StepDetector: Sendable {
                 let index = nextEventIndex
                 nextEventIndex += 1
                 let value = filtered[index - base]
-                guard value > configuration.minimumPeak, value > filtered[index - 1 - base],
+                guard value > leastPeak, value > filtered[index - 1 - base],
                     value >= filtered[index + 1 - base]
                 else { continue }
                 let time = origin + Double(index) / Self.sampleRate
@@ -573,6 +584,7 @@ public struct StepDetector: Sendable {
         let dropHops = neededHop - periodBase
         if dropHops > 1024 {
             periods.removeFirst(dropHops)
+            levels.removeFirst(dropHops)
             periodBase += dropHops
         }
     }

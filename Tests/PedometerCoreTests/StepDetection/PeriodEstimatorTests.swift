@@ -36,12 +36,17 @@ import Testing
         #expect(abs(period(four) - 0.48) < 0.01)
     }
 
-    @Test func aRhythmSlowerThanHalfTheSlowestStrideIsNoStep() {
-        // A purse or an arm swaying once every 1.7 s on its own, with nothing at half that lag:
-        // one step every 1.7 s would be slower than half the slowest stride (2 s).
-        #expect(period(sine(period: 1.7)) == PeriodEstimator.aperiodic)
+    @Test func aRhythmOnlyAtTheStrideLagIsTwoStepsPerPeriod() {
+        // A phone on one leg, or pushed along, feels one sway per stride and little of the other
+        // foot: periodic at 1.2 s with the correlation at 0.6 s negative. Two steps a period
+        // (until issue 23 such windows were "not walking", and whole minutes of walks were lost).
+        #expect(abs(period(sine(period: 1.2)) - 0.6) < 0.01)
+        // A rhythm slower than one step a second can only be a stride: two steps per period.
+        #expect(abs(period(sine(period: 1.7)) - 0.85) < 0.02)
         // At the limit, one step a second is still a step.
         #expect(abs(period(sine(period: 0.98)) - 0.98) < 0.02)
+        // Slower than the slowest stride (2 s): no gait.
+        #expect(period(sine(period: 2.6)) == PeriodEstimator.aperiodic)
     }
 
     @Test func noMovementIsStill() {

@@ -64,8 +64,8 @@ import Testing
     /// the bound was set.
     static let oxford: [(String, Int, Double)] = [
         ("oxford/Samsung_Jamie_Hard_InHand_1", 265, 1.0),      // measured 263: -0.8 % (261 until 2026-11-23)
-        ("oxford/Samsung_Dario_Hard_BackPocket_1", 198, 4.0),  // measured 205: +3.5 % (206 until 2026-11-24)
-        ("oxford/Samsung_Carmelo_Hard_Armband_2", 261, 1.5),   // measured 263: +0.8 %
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 198, 3.5),  // measured 204: +3.0 % (205 until 2026-11-25)
+        ("oxford/Samsung_Carmelo_Hard_Armband_2", 261, 1.0),   // measured 261: 0.0 % (263 until 2026-11-25)
     ]
 
     @Test(arguments: oxford)
@@ -82,9 +82,12 @@ import Testing
     /// filtering (`tools/validate-rates` does the same to the whole data set).
     static let oxfordSubsampled: [(String, Double, Double)] = [
         // (fixture, rate in Hz, bound on the absolute error in %), with the count measured
-        ("oxford/Samsung_Jamie_Hard_InHand_1", 15, 1.5),       // measured 262: -1.1 % (261 with the magnitude)
-        ("oxford/Samsung_Jamie_Hard_InHand_1", 25, 1.5),       // measured 262: -1.1 %
-        ("oxford/Samsung_Dario_Hard_BackPocket_1", 15, 1.0),   // measured 198: 0.0 %
+        // Issue 23 (stride-periodic windows, peaks relative to the window's level) traded a step
+        // or four on these sub-sampled traces for the full-rate data sets: Oxford MAPE 1.29 ->
+        // 1.16 %, lower back 5.4 -> 4.4 %, measuring-wheel walk -21 -> +4 %.
+        ("oxford/Samsung_Jamie_Hard_InHand_1", 15, 2.0),       // measured 261: -1.5 % (262 until 2026-11-25)
+        ("oxford/Samsung_Jamie_Hard_InHand_1", 25, 2.0),       // measured 261: -1.5 % (262 until 2026-11-25)
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 15, 2.5),   // measured 194: -2.0 % (198 until 2026-11-25)
         ("oxford/Samsung_Dario_Hard_BackPocket_1", 25, 4.0),   // measured 205: +3.5 %
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 15, 1.5),    // measured 263: +0.8 %
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 25, 1.5),    // measured 263: +0.8 %

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import PedometerCore
+import TestSupport
+
+/// Running at 150–200 steps/min, constructed from the mechanics of a run (no running
+/// recording with a step truth is available): each step a stance phase whose vertical force
+/// averages out to 1 g over the step, topped by a heel-strike transient that brings the peak to
+/// 3–5 g, then a flight phase in free fall (0 g); braking and push-off fore and aft, sway
+/// sideways once per stride, left and right strikes of different strength, step times
+/// jittered by ±3 %.
+@Suite struct RunningTests {
+    struct Run {
+        var cadence: Double
+        var seconds = 60.0
+        /// Heel-strike transients of the left and right foot, in g, on top of the stance force.
+        var strikes = (left: 3.5, right: 2.5)
+        var leadIn = 3.0, leadOut = 3.0
+    }
+
+    /// The samples at 100 Hz and the true step count.
+    static func samples(_ run: Run, seed: UInt64) -> (samples: [AccelerationSample], steps: Int) {
+        var rng = SplitMix64(seed: seed)
+        let g = Synthetic.g
+        var starts: [Double] = []
+        var t = run.leadIn
+        while t < run.leadIn + run.seconds {
+            starts.append(t)
+            t += rng.uniform(0.97, 1.03) / run.cadence
+        }
+        let end = t
+        let vertical = Synthetic.tiltedAxis
+        let forward = Vec3(0.9, -0.3, 0).normalized
+        let sideways = Vec3(0, -0.3, 0.9).normalized
+        var samples: [AccelerationSample] = []
+        var step = 0
+        for time in Synthetic.regularTimes(rate: 100, duration: end + run.leadOut) {
+            while step + 1 < starts.count && starts[step + 1] <= time { step += 1 }
+            var force = Vec3(0, 0, g) // standing: gravity along the world's vertical
+            var along = g, fore = 0.0, side = 0.0
+            if time >= starts[0] && time < end {
+                let period = (step + 1 < starts.count ? starts[step + 1] : end) - starts[step]
+                let contact = 0.6 * period
+                let u = time - starts[step]
+                // Half-sine stance whose mean over the step is 1 g: peak g·π·period / (2·contact).
+                along = u < contact ? g * .pi * period / (2 * contact) * sin(.pi * u / contact) : 0
+                let strike = step % 2 == 0 ? run.strikes.left : run.strikes.right
+                along += strike * g * exp(-pow((u - 0.02) / 0.012, 2))
+                fore = u < contact ? -0.5 * g * sin(2 * .pi * u / contact) : 0
+                side = 0.3 * g * sin(.pi * (time - starts[0]) * run.cadence)
+            }
+            force = along * vertical + fore * forward + side * sideways
+            let noise = 0.3 * Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian())
+            let v = force + noise
+            samples.append(AccelerationSample(time: time, x: v.x, y: v.y, z: v.z))
+        }
+        return (samples, starts.count)
+    }
+
+    @Test(arguments: [150.0, 175.0, 200.0])
+    func runningWithinThreePercent(stepsPerMinute: Double) {
+        let (samples, truth) = Self.samples(Run(cadence: stepsPerMinute / 60), seed: UInt64(stepsPerMinute))
+        // The construction: peaks of 3–5 g.
+        let peak = samples.map(\.magnitude).max()! / Synthetic.g
+        #expect((3...5).contains(peak), "peak \(peak) g")
+        let steps = Synthetic.detect(samples)
+        let error = Double(steps.count - truth) / Double(truth) * 100
+        #expect(abs(error) <= 3, "\(stepsPerMinute) steps/min: \(steps.count) of \(truth) (\(error) %)")
+    }
+}
