@@ -80,7 +80,7 @@ struct EvalTable {
         if zero.recordings > 0 {
             let baseline = statistics.baselineFalseSteps
             lines.append(
-                "no steps taken in \(zero.recordings) recordings: ours counted \(zero.total) (at most \(zero.most) in one), "
+                "no steps taken in \(Self.recordings(zero.recordings)): ours counted \(zero.total) (at most \(zero.most) in one), "
                     + "the baseline \(baseline.total) (at most \(baseline.most))")
         }
         let worse = statistics.worseThanBaseline
@@ -96,7 +96,7 @@ struct EvalTable {
         func percent(_ value: Double?) -> String { value.map { NumberText.fixed($0, digits: 2) + "%" } ?? "–" }
         return name.padding(toLength: 9, withPad: " ", startingAt: 0)
             + "MAPE \(percent(statistics.mape))   median \(percent(statistics.medianAbsolutePercent))"
-            + "   max \(percent(statistics.maxAbsolutePercent))   (\(statistics.recordings) recordings)"
+            + "   max \(percent(statistics.maxAbsolutePercent))   (\(recordings(statistics.recordings)))"
     }
 
     /// The missed and extra step times of one recording, indented under its row.
@@ -113,7 +113,12 @@ struct EvalTable {
         return "pairing  \(matching.matchedSteps) of \(truth) true steps found (\(percent(matching.recallPercent))), "
             + "\(matching.missedSteps) missed, \(matching.extraSteps) extra (\(matching.extraBeforeTruth) before the first "
             + "true step, \(matching.extraAfterTruth) after the last; precision \(percent(matching.precisionPercent))) "
-            + "in \(matching.recordings) recordings"
+            + "in \(recordings(matching.recordings))"
+    }
+
+    /// "1 recording", "2 recordings".
+    static func recordings(_ count: Int) -> String {
+        count == 1 ? "1 recording" : "\(count) recordings"
     }
 
     static func signed(_ value: Double?) -> String {
