@@ -57,7 +57,7 @@ func readScratchFile(_ options: IngestOptions) -> (SampleLog, RecordingInfo?, St
 func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard writeScratchFile(data, size) else { return 0 }
     var options = IngestOptions(format: formats[size % formats.count])
-    if size % 3 == 0 { options.columns = [.time, .skip, .x, .y, .z] }
+    if size % 3 == 0 { options.columns = .positional([.time, .skip, .x, .y, .z]) }
     // Read in stretches of a few bytes on one or two threads, a file must give exactly what
     // one reader gives (an error's samples before it may differ: they are discarded).
     var stretches = options

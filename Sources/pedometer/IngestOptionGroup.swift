@@ -6,7 +6,9 @@ struct IngestOptionGroup: ParsableArguments {
     @Option(name: .customLong("input-format"), help: "Read as this format instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var inputFormat: RecordingFormat?
 
-    @Option(help: ArgumentHelp("Column roles of headerless generic files, e.g. t,x,y,z or t,_,x,y,z.", valueName: "roles"))
+    @Option(help: ArgumentHelp(
+        "Which columns hold the time and the acceleration, instead of what the header's names say: by name or number from 1 (time=timestamp,x=accG_x,y=accG_y,z=accG_z), or one role per column (t,_,x,y,z).",
+        valueName: "roles"))
     var columns: String?
 
     @Option(name: .customLong("time-unit"), help: "Unit of generic time columns: ns, us, ms or s (inferred when absent).")
@@ -18,6 +20,14 @@ struct IngestOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Field delimiter: comma, semicolon, tab (detected when absent).", valueName: "delimiter"))
     var delimiter: String?
 
+    @Option(help: ArgumentHelp("Decimal mark of numbers: point or comma (a decimal comma is detected in ';' and tab files).", valueName: "mark"))
+    var decimal: DecimalSeparator?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp(
+        "Zone of date-times written without one: an offset (+02:00, UTC) or a region (Europe/Paris); without it they give durations but no absolute start.",
+        valueName: "zone"))
+    var timeZone: String?
+
     @Flag(help: "Treat any unusable row as an error instead of a counted, reported skip.")
     var strict = false
 
@@ -27,12 +37,20 @@ struct IngestOptionGroup: ParsableArguments {
 
     /// The ingest options these arguments describe.
     func options() throws -> IngestOptions {
-        var parsedColumns: [GenericColumn]?
+        var parsedColumns: ColumnRoles?
         if let columns {
-            guard let list = GenericColumn.parseList(columns) else {
-                throw ValidationError("--columns needs t, x, y and z once each, other columns as _ (e.g. t,x,y,z)")
+            do {
+                parsedColumns = try ColumnRoles(parsing: columns)
+            } catch {
+                throw ValidationError(error.description)
             }
-            parsedColumns = list
+        }
+        var zone: TimeZoneRule?
+        if let timeZone {
+            guard let rule = TimeZoneRule(timeZone) else {
+                throw ValidationError("--time-zone must be an offset (+02:00, -0530, UTC) or a region of the time zone database (Europe/Paris)")
+            }
+            zone = rule
         }
         var delimiterByte: UInt8?
         if let delimiter {
@@ -45,10 +63,11 @@ struct IngestOptionGroup: ParsableArguments {
         }
         return IngestOptions(
             format: inputFormat, columns: parsedColumns, timeUnit: timeUnit, accelerationUnit: accelerationUnit,
-            delimiter: delimiterByte, strict: strict)
+            delimiter: delimiterByte, decimal: decimal, timeZone: zone, strict: strict)
     }
 }
 
 extension RecordingFormat: ExpressibleByArgument {}
 extension TimeUnit: ExpressibleByArgument {}
 extension AccelerationUnit: ExpressibleByArgument {}
+extension DecimalSeparator: ExpressibleByArgument {}

@@ -20,6 +20,7 @@ enum InspectReport {
             }
             row("stream", text)
             lines.append("            from \(stream.file)")
+            if !stream.columns.isEmpty { lines.append("            columns \(stream.columns)") }
             for problem in stream.problems { lines.append("            problem: \(problem)") }
         }
         for note in info.notes { row("note", note) }

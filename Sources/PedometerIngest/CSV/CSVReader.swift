@@ -43,6 +43,8 @@ public final class CSVReader {
     public private(set) var delimiter = UInt8(ascii: ",")
     /// Line terminator: `\n`, or `\r` for files with old Mac line endings.
     public var lineTerminator: UInt8 { terminator }
+    /// Whether numbers are written with a decimal comma (`0,123`; detected unless given).
+    public var decimalComma: Bool { usesDecimalComma }
     /// Whether the file started with a UTF-8 byte-order mark (skipped).
     public private(set) var hadByteOrderMark = false
     /// 1-based line on which the current record starts.
@@ -82,6 +84,7 @@ public final class CSVReader {
     // private, so the compiler sees every access and checks exclusivity statically (a public
     // stored property of a class costs a runtime check on every record).
     private var terminator = UInt8(ascii: "\n")
+    private var usesDecimalComma = false
     private var recordLine = 0
     private var recordsReturned = 0
     private var reachedEndOfFile = false
@@ -92,9 +95,11 @@ public final class CSVReader {
     ///
     /// - Parameters:
     ///   - delimiter: the field delimiter; `nil` detects comma, semicolon or tab.
+    ///   - decimal: the decimal mark of numbers; `nil` detects a decimal comma (``CSVSniffer``).
     ///   - displayName: the name to use in messages; defaults to `path`.
     public convenience init(
-        path: String, delimiter: UInt8? = nil, displayName: String? = nil, limits: Limits = Limits()
+        path: String, delimiter: UInt8? = nil, decimal: DecimalSeparator? = nil, displayName: String? = nil,
+        limits: Limits = Limits()
     ) throws(IngestError) {
         let name = displayName ?? path
         let (descriptor, size) = try Self.openRegularFile(path, name)
@@ -102,27 +107,29 @@ public final class CSVReader {
         // Sniff at least 4 KiB (or the whole file) whatever the chunk size.
         repeat { try fillBuffer() } while end < 4096 && !reachedEndOfFile
         let sniff = try CSVSniffer.sniff(
-            UnsafeRawBufferPointer(start: buffer, count: end), file: name)
+            UnsafeRawBufferPointer(start: buffer, count: end), file: name, delimiter: delimiter)
         hadByteOrderMark = sniff.byteOrderMarkLength > 0
         recordStart = sniff.byteOrderMarkLength
         feedPosition = recordStart
         physicalLineStart = recordStart
-        self.delimiter = delimiter ?? sniff.delimiter
+        self.delimiter = sniff.delimiter
         terminator = sniff.lineTerminator
+        usesDecimalComma = decimal.map { $0 == .comma } ?? sniff.decimalComma
         csv_set_delim(parser, self.delimiter)
     }
 
     /// Opens the bytes of `path` from offset `start` (a line start) up to `end` (the end of the
-    /// file when `nil`), with a known delimiter and line terminator: one stretch of a file
-    /// that another reader sniffed. Lines are numbered from 1 at `start`.
+    /// file when `nil`), with a known delimiter, line terminator and decimal mark: one stretch
+    /// of a file that another reader sniffed. Lines are numbered from 1 at `start`.
     convenience init(
         path: String, displayName: String, from start: Int, to end: Int?, delimiter: UInt8, lineTerminator: UInt8,
-        limits: Limits = Limits()
+        decimalComma: Bool, limits: Limits = Limits()
     ) throws(IngestError) {
         let (descriptor, size) = try Self.openRegularFile(path, displayName)
         self.init(descriptor: descriptor, fileSize: size, displayName: displayName, limits: limits, from: start, to: end)
         self.delimiter = delimiter
         terminator = lineTerminator
+        usesDecimalComma = decimalComma
         try restart(from: start, to: end)
     }
 
@@ -269,11 +276,14 @@ public final class CSVReader {
         (0..<fieldCount).map(string)
     }
 
-    /// Field `index` as a number: `nil` when empty, missing, or not one finite decimal number.
+    /// Field `index` as a number: `nil` when empty, missing, or not one finite decimal number
+    /// (with a decimal comma in files that use one; a Unicode minus sign is read as `-`).
     @inline(__always)
     public func number(_ index: Int) -> Double? {
         guard index < fields.pointee.fieldCount else { return nil }
-        return DecimalParser.parseDouble(fields.pointee.bytes(index), terminated: true)
+        let bytes = fields.pointee.bytes(index)
+        if let value = DecimalParser.parseDouble(bytes, terminated: true) { return value }
+        return localizedNumber(bytes)
     }
 
     /// Field `index` as the exact integer when it is one, else as a number (a timestamp);
@@ -281,7 +291,20 @@ public final class CSVReader {
     @inline(__always)
     func integerOrNumber(_ index: Int) -> DecimalParser.IntegerOrDouble? {
         guard index < fields.pointee.fieldCount else { return nil }
-        return DecimalParser.parseIntegerOrDouble(fields.pointee.bytes(index), terminated: true)
+        let bytes = fields.pointee.bytes(index)
+        if let value = DecimalParser.parseIntegerOrDouble(bytes, terminated: true) { return value }
+        return localizedIntegerOrNumber(bytes)
+    }
+
+    /// A number the plain parser refused, read with the file's decimal comma or a Unicode minus.
+    @inline(never)
+    private func localizedNumber(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        bytes.isEmpty ? nil : DecimalParser.parseLocalized(bytes, decimalComma: usesDecimalComma)
+    }
+
+    @inline(never)
+    private func localizedIntegerOrNumber(_ bytes: UnsafeRawBufferPointer) -> DecimalParser.IntegerOrDouble? {
+        bytes.isEmpty ? nil : DecimalParser.parseLocalizedIntegerOrDouble(bytes, decimalComma: usesDecimalComma)
     }
 
     /// Where field `index` of the current record starts: its line and 1-based byte column.

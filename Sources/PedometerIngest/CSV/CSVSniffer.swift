@@ -4,15 +4,22 @@ struct CSVSniffer {
     var byteOrderMarkLength = 0
     var delimiter = UInt8(ascii: ",")
     var lineTerminator = UInt8(ascii: "\n")
+    /// Whether the numbers are written with a decimal comma (`0,123`): only detected with a
+    /// `;` or tab delimiter, where a comma cannot separate fields.
+    var decimalComma = false
 
     /// Candidate delimiters, in order of preference on a tie.
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
 
-    /// Checks the encoding and finds the delimiter and line terminator of a file's first chunk.
+    /// Checks the encoding and finds the delimiter, line terminator and decimal mark of a file's
+    /// first chunk.
     ///
     /// The delimiter is the candidate that splits the first lines (outside quotes) into the same
-    /// number of fields most consistently; a file with none of them is read as one column.
-    static func sniff(_ chunk: UnsafeRawBufferPointer, file: String) throws(IngestError) -> CSVSniffer {
+    /// number of fields most consistently (`delimiter` when given); a file with none of them is
+    /// read as one column. With a `;` or tab delimiter, the numbers use a decimal comma when some
+    /// field of the first lines is a number written with one (`0,123`, `-1,5E-2`) and none is
+    /// written with a point.
+    static func sniff(_ chunk: UnsafeRawBufferPointer, file: String, delimiter: UInt8? = nil) throws(IngestError) -> CSVSniffer {
         var result = CSVSniffer()
         let bytes = chunk
         if bytes.count >= 2
@@ -47,8 +54,65 @@ struct CSVSniffer {
         if !body.contains(0x0A) && body.contains(0x0D) {
             result.lineTerminator = 0x0D
         }
-        result.delimiter = detectDelimiter(body, terminator: result.lineTerminator)
+        result.delimiter = delimiter ?? detectDelimiter(body, terminator: result.lineTerminator)
+        if result.delimiter != UInt8(ascii: ",") {
+            result.decimalComma = detectDecimalComma(body, delimiter: result.delimiter, terminator: result.lineTerminator)
+        }
         return result
+    }
+
+    /// Whether the fields of the first 50 lines hold numbers with a decimal comma and none with
+    /// a decimal point.
+    private static func detectDecimalComma(_ body: UnsafeRawBufferPointer, delimiter: UInt8, terminator: UInt8) -> Bool {
+        var commaNumbers = 0
+        var pointNumbers = 0
+        var lines = 0
+        var fieldStart = 0
+        var index = 0
+        while index <= body.count && lines < 50 {
+            let byte = index < body.count ? body[index] : terminator
+            if byte == delimiter || byte == terminator {
+                switch numberMark(UnsafeRawBufferPointer(rebasing: body[fieldStart..<index])) {
+                case UInt8(ascii: ","): commaNumbers += 1
+                case UInt8(ascii: "."): pointNumbers += 1
+                default: break
+                }
+                fieldStart = index + 1
+                if byte == terminator { lines += 1 }
+            }
+            index += 1
+        }
+        return commaNumbers > 0 && pointNumbers == 0
+    }
+
+    /// The decimal mark of a field that is a number with digits on both sides of one (`,` or
+    /// `.`, an exponent allowed after), or `nil` for anything else (integers, text, dates).
+    private static func numberMark(_ field: UnsafeRawBufferPointer) -> UInt8? {
+        var bytes = Array(field)
+        while let last = bytes.last, last == 0x0D || last == 0x20 || last == 0x22 { bytes.removeLast() }
+        while let first = bytes.first, first == 0x20 || first == 0x22 { bytes.removeFirst() }
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            index += 1
+        } else if bytes.count >= 3, bytes[0] == 0xE2, bytes[1] == 0x88, bytes[2] == 0x92 {
+            index = 3  // U+2212 MINUS SIGN
+        }
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
+        }
+        guard digits() > 0, index < bytes.count else { return nil }
+        let mark = bytes[index]
+        guard mark == UInt8(ascii: ",") || mark == UInt8(ascii: ".") else { return nil }
+        index += 1
+        guard digits() > 0 else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return index == bytes.count ? mark : nil
     }
 
     /// Field counts per line for each candidate; the most consistent candidate with more than one

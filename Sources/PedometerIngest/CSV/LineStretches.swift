@@ -22,6 +22,7 @@ struct LineStretches: Sendable {
     let stretchBytes: Int
     let delimiter: UInt8
     let lineTerminator: UInt8
+    let decimalComma: Bool
     let limits: CSVReader.Limits
 
     /// Splits the data of the file `reader` reads, from where its next record starts.
@@ -33,6 +34,7 @@ struct LineStretches: Sendable {
         self.stretchBytes = max(stretchBytes, 1)
         delimiter = reader.delimiter
         lineTerminator = reader.lineTerminator
+        decimalComma = reader.decimalComma
         limits = CSVReader.Limits()
     }
 
@@ -59,7 +61,7 @@ struct LineStretches: Sendable {
         }
         return try? CSVReader(
             path: path, displayName: displayName, from: start, to: end, delimiter: delimiter,
-            lineTerminator: lineTerminator, limits: limits)
+            lineTerminator: lineTerminator, decimalComma: decimalComma, limits: limits)
     }
 
     /// The first offset at or after `offset` where a line starts (the end of the file when no

@@ -62,7 +62,7 @@ enum StretchReader {
         guard readsOnAlone else { return }
         let rest = try CSVReader(
             path: path, displayName: reader.displayName, from: offset, to: nil, delimiter: stretches.delimiter,
-            lineTerminator: stretches.lineTerminator)
+            lineTerminator: stretches.lineTerminator, decimalComma: stretches.decimalComma)
         var rows: Rows
         repeat {
             var storage: [Rows.Row]?

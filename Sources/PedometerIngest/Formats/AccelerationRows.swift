@@ -10,6 +10,8 @@ struct AccelerationRows: StretchRows {
         case skippedWithTime
         /// Skipped before its timestamp was read.
         case skipped
+        /// Has none of the three axes: a row of other sensors (not an error, not a sample).
+        case withoutAxes
     }
 
     /// One row, laid out in 48 bytes.
@@ -43,20 +45,46 @@ struct AccelerationRows: StretchRows {
     static func read(
         from reader: CSVReader, _ table: AccelerationTable, maxRows: Int = .max, reusing storage: consuming [Row] = []
     ) -> AccelerationRows {
+        // One loop per way of writing the time, so that the usual one has no branch on it.
+        switch table.time {
+        case .number(let index):
+            read(from: reader, table, maxRows: maxRows, reusing: storage) { reader throws(IngestError) in
+                try TimeColumn.parse(reader, index)
+            }
+        case .dateTime(let index, let column):
+            read(from: reader, table, maxRows: maxRows, reusing: storage) { reader throws(IngestError) in
+                try column.parse(reader, index)
+            }
+        case .none:
+            read(from: reader, table, maxRows: maxRows, reusing: storage) { _ throws(IngestError) in
+                TimeColumn.ParsedTime(integer: 0, value: 0, isInteger: true)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func read(
+        from reader: CSVReader, _ table: AccelerationTable, maxRows: Int, reusing storage: consuming [Row],
+        time: (CSVReader) throws(IngestError) -> TimeColumn.ParsedTime
+    ) -> AccelerationRows {
         let needed = table.fieldCount
         let scale = table.scale
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
             var row = Row()
             do throws(IngestError) {
                 try reader.requireFields(needed)
-                row.time = try TimeColumn.parse(reader, table.time)
+                row.time = try time(reader)
                 row.outcome = .skippedWithTime
                 row.x = try reader.requireNumber(table.x, "x acceleration") * scale
                 row.y = try reader.requireNumber(table.y, "y acceleration") * scale
                 row.z = try reader.requireNumber(table.z, "z acceleration") * scale
                 row.outcome = .sample
             } catch {
-                result.errors.append(error)
+                if table.lacksAxes(reader) {
+                    row.outcome = .withoutAxes
+                } else {
+                    result.errors.append(error)
+                }
             }
             return row
         }

@@ -2,36 +2,62 @@ import PedometerCore
 
 /// Where the time and the three axes are in a CSV of acceleration rows, and in what units:
 /// the one reading loop behind every format that stores acceleration as `time, x, y, z` columns
-/// in some order (generic files, phyphox, Oxford, Sensor Logger sensor files).
+/// in some order (generic files, phyphox, Physics Toolbox, MATLAB Mobile, ActiGraph, Oxford,
+/// Sensor Logger sensor files).
 struct AccelerationTable: Sendable {
-    var hasHeader: Bool
-    var time: Int
+    /// Records before the first data row: a header, and any preamble before it.
+    var skipRecords: Int
+    var time: TimeField
     var x: Int
     var y: Int
     var z: Int
-    var timeUnit: TimeUnit
     /// Multiplies the values to give m/s^2.
     var scale: Double
     var kind: AccelerationKind
     /// Unit as written in messages.
     var unitName: String
-    /// Records before the header (a sensor software's preamble: rate, device, settings).
-    var preambleRecords = 0
+    /// The columns read, as named for the user (`time 'time', x 'accX' …`).
+    var columns = ""
 
-    var fieldCount: Int { max(time, x, y, z) + 1 }
+    /// How a row's timestamp is written.
+    enum TimeField: Sendable, Hashable {
+        /// A number in column `index` (its unit is the ``RowClock``'s).
+        case number(Int)
+        /// A date-time text in column `index`.
+        case dateTime(Int, DateTimeColumn)
+        /// No time column: the ``RowClock`` counts the rows.
+        case none
+    }
+
+    var fieldCount: Int {
+        var last = max(x, y, z)
+        switch time {
+        case .number(let index), .dateTime(let index, _): last = max(last, index)
+        case .none: break
+        }
+        return last + 1
+    }
+
+    /// Whether the current record has all its fields but none of the three axes: a row of other
+    /// sensors in a log that interleaves them (skipped and counted, never an error). A record
+    /// cut short is an error, reported.
+    @inline(__always)
+    func lacksAxes(_ reader: CSVReader) -> Bool {
+        reader.fieldCount >= fieldCount && reader.isEmpty(x) && reader.isEmpty(y) && reader.isEmpty(z)
+    }
 
     /// Streams every row of `path` to `emitter`, skipping (and reporting) rows that are unusable.
-    /// `time` gives time 0; it is set by the first row when it has no origin.
+    /// `clock` turns the timestamps into seconds; time 0 is the first row's unless it has one.
     ///
     /// The rows are parsed in stretches on ``IngestOptions/threads`` threads
     /// (``StretchReader``) and reach `emitter` in file order on the calling thread.
-    func read<Sink>(
-        _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
+    func read<Sink, Clock: RowClock>(
+        _ path: String, displayName: String, options: IngestOptions, clock: inout Clock,
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
-        for _ in 0..<(preambleRecords + (hasHeader ? 1 : 0)) { _ = try reader.next() }
-        emitter.beginAcceleration(kind: kind, unit: unitName, file: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0..<skipRecords { _ = try reader.next() }
+        emitter.beginAcceleration(kind: kind, unit: unitName, file: displayName, columns: columns)
         let table = self
         try StretchReader.read(
             after: reader, path: path, options: options,
@@ -39,7 +65,7 @@ struct AccelerationTable: Sendable {
                 AccelerationRows.read(from: reader, table, maxRows: maxRows, reusing: storage.take() ?? [])
             },
             deliver: { (rows: AccelerationRows, firstLine) throws(IngestError) in
-                try emitter.acceleration(rows, firstLine: firstLine, time: &time)
+                try emitter.acceleration(rows, firstLine: firstLine, clock: &clock)
             })
     }
 }

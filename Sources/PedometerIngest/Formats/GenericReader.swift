@@ -1,85 +1,57 @@
 import PedometerCore
 
-/// Any CSV of `time, x, y, z` acceleration: named columns in a header (`timestamp`, `t`, `ms`,
-/// `accX`, `acc_x`, `ax`, `gFx` …), or headerless with `--columns`. Units that the header does
-/// not state are inferred from the first rows and reported. phyphox exports are read here too,
-/// with the units their headers state.
+/// Any CSV of time and x/y/z acceleration: columns found by their names in a header
+/// (``HeaderRoles``), chosen with `--columns` (by name or position), or headerless `t,x,y,z`.
+/// Times are numbers (their unit stated by the header or inferred) or date-time texts. Units that
+/// the header does not state are inferred from the first rows and reported; rows that hold none
+/// of the three axes (other sensors' rows of a log that interleaves them) are counted, not
+/// reported one by one. phyphox exports are read here too, with the units their headers state.
 enum GenericReader {
-    /// The time and axis columns a header names, with the units it states.
-    struct HeaderLayout {
+    /// The columns of a file: where the time and the axes are, what the header says of them,
+    /// and how they were chosen.
+    struct Columns {
         var time: Int
         var x: Int
         var y: Int
         var z: Int
         var timeUnit: TimeUnit?
         var accelerationUnit: AccelerationUnit?
-        /// Set when the names say gravity is removed (`Linear Acceleration x`, `userAccX`).
-        var userAcceleration: Bool
+        var kind: AccelerationKind?
+        /// Which columns, and why: a note when there was a choice to make (other x/y/z
+        /// triplets in the header, or no header), `nil` when the header left none.
+        var explanation: String?
+        /// For `inspect`: the columns as named in the file.
+        var description: String
     }
 
-    /// Finds the time and x/y/z columns in a header, or `nil` when it names no such columns.
-    static func layout(_ names: ColumnNames) -> HeaderLayout? {
-        guard let time = timeColumn(names) else { return nil }
-        var axes: [Int] = []
-        var user = false
-        for axis in ["x", "y", "z"] {
-            guard let index = names.normalized.indices.first(where: { $0 != time && axisName(names.normalized[$0]) == axis }) else {
-                return nil
+    /// The columns to read: `--columns` first, then the header's names, then `t,x,y,z`.
+    static func columns(header: [String]?, fieldCount: Int, options: IngestOptions, file: String) throws(IngestError) -> Columns {
+        func name(_ index: Int) -> String {
+            header.flatMap { index < $0.count ? "'\($0[index])'" : nil } ?? "\(index + 1)"
+        }
+        func describe(_ t: Int, _ x: Int, _ y: Int, _ z: Int) -> String {
+            "time \(name(t)), x \(name(x)), y \(name(y)), z \(name(z))"
+        }
+        if let roles = options.columns {
+            let (t, x, y, z) = try roles.indices(header: header, fieldCount: fieldCount, file: file)
+            var columns = Columns(time: t, x: x, y: y, z: z, explanation: nil, description: describe(t, x, y, z))
+            if let header, max(t, x) < header.count {
+                let names = ColumnNames(header)
+                columns.timeUnit = HeaderRoles.timeUnit(names, t)
+                columns.accelerationUnit = HeaderRoles.accelerationUnit(names, x)
             }
-            axes.append(index)
-            let name = names.normalized[index]
-            if name.hasPrefix("linear") || name.hasPrefix("user") { user = true }
+            return columns
         }
-        let unitText = names.units[axes[0]]
-        var accelerationUnit: AccelerationUnit?
-        if unitText == "g" || names.normalized[axes[0]].hasPrefix("gf") {
-            accelerationUnit = .g
-        } else if unitText.hasPrefix("m/s") || unitText == "ms^-2" || unitText == "mps2" {
-            accelerationUnit = .metersPerSecondSquared
+        if let header, let roles = HeaderRoles.find(ColumnNames(header)) {
+            return Columns(
+                time: roles.time, x: roles.x, y: roles.y, z: roles.z, timeUnit: roles.timeUnit,
+                accelerationUnit: roles.accelerationUnit, kind: roles.kind,
+                explanation: roles.hadAlternatives ? roles.explanation : nil,
+                description: describe(roles.time, roles.x, roles.y, roles.z))
         }
-        return HeaderLayout(
-            time: time, x: axes[0], y: axes[1], z: axes[2], timeUnit: timeUnit(names, time),
-            accelerationUnit: accelerationUnit, userAcceleration: user)
-    }
-
-    static let timeNames: Set<String> = [
-        "t", "time", "timestamp", "seconds", "second", "sec", "secs", "s", "ms", "millis",
-        "milliseconds", "us", "micros", "microseconds", "ns", "nanos", "nanoseconds", "epoch",
-        "unixtime", "elapsed", "secondselapsed", "elapsedtime", "date",
-    ]
-
-    static func timeColumn(_ names: ColumnNames) -> Int? {
-        names.index { timeNames.contains($0) }
-            ?? names.index { $0.hasPrefix("time") || $0.hasPrefix("timestamp") }
-    }
-
-    /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`).
-    static func timeUnit(_ names: ColumnNames, _ index: Int) -> TimeUnit? {
-        let unit = names.units[index]
-        let name = names.normalized[index]
-        let stated: [(TimeUnit, [String])] = [
-            (.nanoseconds, ["ns", "nanos", "nanoseconds"]), (.microseconds, ["us", "µs", "micros", "microseconds"]),
-            (.milliseconds, ["ms", "millis", "milliseconds"]), (.seconds, ["s", "sec", "secs", "seconds", "second"]),
-        ]
-        for (timeUnit, words) in stated {
-            if words.contains(unit) || words.contains(name) { return timeUnit }
-            // time_ms, timestamp_ns, time_s …
-            for word in words where name == "time" + word || name == "timestamp" + word { return timeUnit }
-        }
-        return nil
-    }
-
-    /// `x`, `y` or `z` when the name is an axis of acceleration (`accX`, `acc_x`, `ax`, `gFx`,
-    /// `accelerationx`, `linearaccelerationx`, `x`).
-    static func axisName(_ name: String) -> String? {
-        guard let last = name.last, "xyz".contains(last) else { return nil }
-        let stem = String(name.dropLast())
-        let prefixes: Set<String> = [
-            "", "a", "acc", "accel", "acceleration", "accelerometer", "accelerometeracceleration",
-            "linearacceleration", "linearacc", "useracceleration", "useracc", "total", "totalacceleration",
-            "gf", "rawacc", "rawacceleration",
-        ]
-        return prefixes.contains(stem) ? String(last) : nil
+        return Columns(
+            time: 0, x: 1, y: 2, z: 3, explanation: "headerless: columns taken as t,x,y,z (use --columns to change)",
+            description: describe(0, 1, 2, 3))
     }
 
     /// Reads a generic or phyphox file with the layout detection found.
@@ -87,33 +59,29 @@ enum GenericReader {
         _ path: String, displayName: String, format: RecordingFormat, header: [String]?,
         options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        var table: AccelerationTable
-        var timeUnit: TimeUnit?
-        var accelerationUnit: AccelerationUnit?
-        var user = false
-        if let header, let layout = layout(ColumnNames(header)) {
-            table = AccelerationTable(
-                hasHeader: true, time: layout.time, x: layout.x, y: layout.y, z: layout.z,
-                timeUnit: .seconds, scale: 1, kind: .total, unitName: "m/s^2")
-            timeUnit = layout.timeUnit
-            accelerationUnit = layout.accelerationUnit
-            user = layout.userAcceleration
-        } else {
-            let columns = options.columns ?? [.time, .x, .y, .z]
-            if options.columns == nil {
-                info.notes.append("headerless: columns taken as t,x,y,z (use --columns to change)")
-            }
-            table = AccelerationTable(
-                hasHeader: header != nil, time: columns.firstIndex(of: .time)!, x: columns.firstIndex(of: .x)!,
-                y: columns.firstIndex(of: .y)!, z: columns.firstIndex(of: .z)!, timeUnit: .seconds,
-                scale: 1, kind: .total, unitName: "m/s^2")
+        let first = try firstRecord(path, displayName: displayName, options: options, skip: header == nil ? 0 : 1)
+        let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
+        if let explanation = columns.explanation { info.notes.append(explanation) }
+        // A time column of date-time texts, told from the first data row.
+        var timeField = AccelerationTable.TimeField.number(columns.time)
+        var dateTime: DateTimeColumn?
+        if let sample = first.flatMap({ columns.time < $0.count ? $0[columns.time] : nil }),
+            Double(sample.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) == nil, let column = DateTimeColumn(sample: sample) {
+            dateTime = column
+            timeField = .dateTime(columns.time, column)
+            info.notes.append("time from \(column.description)")
         }
-        timeUnit = options.timeUnit ?? timeUnit
-        accelerationUnit = options.accelerationUnit ?? accelerationUnit
+        var table = AccelerationTable(
+            skipRecords: header == nil ? 0 : 1, time: timeField, x: columns.x, y: columns.y, z: columns.z,
+            scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description)
+        var timeUnit = options.timeUnit ?? columns.timeUnit
+        var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
-        if timeUnit == nil && preview.times.count < 2 {
+        if dateTime != nil {
+            timeUnit = .nanoseconds
+        } else if timeUnit == nil && preview.times.count < 2 {
             timeUnit = .seconds  // too few good rows to infer from: reading reports why
         } else if timeUnit == nil {
             if let (unit, note) = UnitInference.timeUnit(preview.times) {
@@ -125,6 +93,7 @@ enum GenericReader {
                     "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s")
             }
         }
+        let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
         if accelerationUnit == nil {
             let (unit, inferredKind, note) = UnitInference.acceleration(preview.magnitudes)
@@ -135,16 +104,35 @@ enum GenericReader {
             kind = .user
             info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
         }
-        table.timeUnit = timeUnit!
         table.scale = accelerationUnit == .g ? standardGravity : 1
         table.unitName = accelerationUnit == .g ? "g" : "m/s^2"
         table.kind = kind
         if kind == .user && format == .generic {
             info.notes.append("acceleration without gravity: step detection works on it, but total acceleration is better")
         }
-        var time = TimeColumn(unit: table.timeUnit)
-        try table.read(path, displayName: displayName, options: options, time: &time, into: &emitter)
-        info.startDate = time.epochStart
+        if let dateTime {
+            var clock = DateTimeClock(column: dateTime, zone: options.timeZone)
+            try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
+            info.startDate = clock.epochStart
+            if clock.midnights > 0 { info.notes.append("times of day passed midnight \(clock.midnights) time(s)") }
+        } else {
+            var clock = TimeColumn(unit: timeUnit!)
+            try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
+            info.startDate = clock.epochStart
+        }
+        if emitter.rowsWithoutAxes > 0 {
+            info.notes.append(
+                "\(emitter.rowsWithoutAxes) rows without acceleration (other sensors' rows of an interleaved log) passed over")
+        }
+    }
+
+    /// The fields of the first data record, `nil` when there is none.
+    private static func firstRecord(
+        _ path: String, displayName: String, options: IngestOptions, skip: Int
+    ) throws(IngestError) -> [String]? {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0..<skip { _ = try reader.next() }
+        return try reader.next() ? reader.strings() : nil
     }
 
     private struct Preview {
@@ -156,18 +144,24 @@ enum GenericReader {
         }
     }
 
-    /// Times and raw magnitudes of the first 512 well-formed rows.
+    /// Times and raw magnitudes of the first 512 rows that hold all three axes.
     private static func previewRows(
         _ path: String, displayName: String, table: AccelerationTable, options: IngestOptions
     ) throws(IngestError) -> Preview {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
-        if table.hasHeader { _ = try reader.next() }
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0..<table.skipRecords { _ = try reader.next() }
         var preview = Preview()
         while preview.times.count < 512, try reader.next() {
-            guard reader.fieldCount >= table.fieldCount, let t = reader.number(table.time),
-                let x = reader.number(table.x), let y = reader.number(table.y), let z = reader.number(table.z)
+            guard reader.fieldCount >= table.fieldCount, let x = reader.number(table.x), let y = reader.number(table.y),
+                let z = reader.number(table.z)
             else { continue }
-            preview.times.append(t)
+            switch table.time {
+            case .number(let index):
+                guard let t = reader.number(index) else { continue }
+                preview.times.append(t)
+            case .dateTime, .none:
+                preview.times.append(Double(preview.times.count))
+            }
             preview.magnitudes.append((x * x + y * y + z * z).squareRoot())
         }
         return preview

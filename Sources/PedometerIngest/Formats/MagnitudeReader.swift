@@ -27,12 +27,14 @@ enum MagnitudeReader {
         var steps: Int?
         var timeUnit: TimeUnit?
         var unit: AccelerationUnit?
+        /// The columns, as named in the header (for `inspect`).
+        var columns = ""
     }
 
     /// The layout of a header with a time column and a magnitude column (and no x/y/z
     /// triplet), or `nil`.
     static func layout(_ names: ColumnNames) -> Layout? {
-        guard GenericReader.layout(names) == nil, let time = GenericReader.timeColumn(names),
+        guard HeaderRoles.find(names) == nil, let time = HeaderRoles.timeColumn(names),
             let magnitude = names.index(where: magnitudeNames.contains)
         else { return nil }
         let unitText = names.units[magnitude]
@@ -40,7 +42,8 @@ enum MagnitudeReader {
             unitText == "g" ? .g : unitText.hasPrefix("m/s") || unitText == "ms^-2" ? .metersPerSecondSquared : nil
         return Layout(
             time: time, magnitude: magnitude, steps: names.index(where: StepLogReader.stepNames.contains),
-            timeUnit: GenericReader.timeUnit(names, time), unit: unit)
+            timeUnit: HeaderRoles.timeUnit(names, time), unit: unit,
+            columns: "time '\(names.raw[time])', magnitude '\(names.raw[magnitude])'")
     }
 
     /// Seconds over which stillness is judged.
@@ -94,7 +97,7 @@ enum MagnitudeReader {
         let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
         _ = try reader.next()
         var time = TimeColumn(unit: timeUnit!)
-        emitter.beginAccelerationMagnitude(unit: unitName, file: displayName)
+        emitter.beginAccelerationMagnitude(unit: unitName, file: displayName, columns: layout.columns)
         var lastTime: Double?
         while try reader.next() {
             do throws(IngestError) {

@@ -21,11 +21,11 @@ enum OxfordReader {
         }
         var time = TimeColumn(unit: .nanoseconds, origin: origins.compactMap { $0 }.min())
         let table = AccelerationTable(
-            hasHeader: false, time: 0, x: 2, y: 3, z: 4, timeUnit: .nanoseconds, scale: 1,
-            kind: .total, unitName: "m/s^2")
+            skipRecords: 0, time: .number(0), x: 2, y: 3, z: 4, scale: 1, kind: .total, unitName: "m/s^2",
+            columns: "time 1 (ns), x 3, y 4, z 5")
         try table.read(
             accelerometer, displayName: displayName + "/" + accelerometerFile,
-            options: options, time: &time, into: &emitter)
+            options: options, clock: &time, into: &emitter)
         if hasFootSwitches {
             let presses = try readFootSwitches(
                 footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
@@ -45,7 +45,7 @@ enum OxfordReader {
         _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) -> FootSwitchPresses {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         emitter.beginStepCounts(kind: .groundTruth, file: displayName)
         var previous: (Double, Double)?
         var presses = FootSwitchPresses()
@@ -79,7 +79,7 @@ enum OxfordReader {
         _ path: String, displayName: String, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         var time = TimeColumn(unit: .nanoseconds)
         emitter.beginAcceleration(kind: .total, unit: "m/s^2", file: displayName)
         emitter.beginStepCounts(kind: .algorithm, file: displayName)

@@ -119,7 +119,7 @@ enum SensorLogReader {
                 "SensorLog header has no clock for the acceleration: expected accelerometerTimestamp_sinceReboot, motionTimestamp_sinceReboot or loggingTime")
         }
 
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         _ = try reader.next()
         var state = RowState()
         emitter.beginAcceleration(kind: kind, unit: "g", file: displayName)

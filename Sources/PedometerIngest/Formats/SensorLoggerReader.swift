@@ -95,7 +95,7 @@ enum SensorLoggerReader {
     }
 
     private static func openPart(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> Part {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         guard try reader.next() else {
             throw IngestError(file: displayName, line: 1, column: 1, "empty file")
         }
@@ -123,18 +123,19 @@ enum SensorLoggerReader {
         let magnitudes = try previewMagnitudes(part, columns, options: options)
         let (unit, kind, note) = UnitInference.acceleration(magnitudes)
         info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(note)")
+        let names = part.header
         let table = AccelerationTable(
-            hasHeader: true, time: columns.time, x: columns.x, y: columns.y, z: columns.z,
-            timeUnit: .nanoseconds, scale: unit == .g ? standardGravity : 1, kind: kind,
-            unitName: unit == .g ? "g" : "m/s^2")
+            skipRecords: 1, time: .number(columns.time), x: columns.x, y: columns.y, z: columns.z,
+            scale: unit == .g ? standardGravity : 1, kind: kind, unitName: unit == .g ? "g" : "m/s^2",
+            columns: "time '\(names[columns.time])', x '\(names[columns.x])', y '\(names[columns.y])', z '\(names[columns.z])'")
         var time = time
-        try table.read(part.path, displayName: part.displayName, options: options, time: &time, into: &emitter)
+        try table.read(part.path, displayName: part.displayName, options: options, clock: &time, into: &emitter)
     }
 
     private static func previewMagnitudes(
         _ part: Part, _ columns: (time: Int, x: Int, y: Int, z: Int), options: IngestOptions
     ) throws(IngestError) -> [Double] {
-        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var magnitudes: [Double] = []
         while magnitudes.count < 512, try reader.next() {
@@ -160,8 +161,8 @@ enum SensorLoggerReader {
         let scale = gravityUnit == .g ? standardGravity : 1
         info.notes.append(
             "total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv, matched by time (\(gravityUnit == .g ? "g" : "m/s^2"))")
-        let userReader = try CSVReader(path: user.path, delimiter: options.delimiter, displayName: user.displayName)
-        let gravityReader = try CSVReader(path: gravity.path, delimiter: options.delimiter, displayName: gravity.displayName)
+        let userReader = try CSVReader(path: user.path, options: options, displayName: user.displayName)
+        let gravityReader = try CSVReader(path: gravity.path, options: options, displayName: gravity.displayName)
         _ = try userReader.next()
         _ = try gravityReader.next()
         var userTime = time
@@ -237,7 +238,7 @@ enum SensorLoggerReader {
             throw IngestError(file: part.displayName, line: 1, column: 1, "expected columns time,…,steps")
         }
         let distanceIndex = names.index(of: "distance")
-        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var time = time
         emitter.beginStepCounts(kind: .device, file: part.displayName)
@@ -273,7 +274,7 @@ enum SensorLoggerReader {
         let accuracy = names.index(of: "horizontalaccuracy")
         let speed = names.index(of: "speed")
         let altitude = names.index(of: "altitude")
-        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var time = time
         while try reader.next() {
@@ -304,7 +305,7 @@ enum SensorLoggerReader {
         }
         let pressure = names.index(of: "pressure")
         let altitude = names.index(of: "relativealtitude")
-        let reader = try CSVReader(path: part.path, delimiter: options.delimiter, displayName: part.displayName)
+        let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var time = time
         while try reader.next() {
@@ -322,7 +323,7 @@ enum SensorLoggerReader {
 
     /// `Metadata.csv`: a header and one row; gives "device name (platform, Sensor Logger appVersion)".
     private static func readMetadata(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> String? {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         guard try reader.next() else { return nil }
         let names = ColumnNames(reader.strings())
         guard try reader.next() else { return nil }

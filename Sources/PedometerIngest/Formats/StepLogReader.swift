@@ -11,12 +11,12 @@ enum StepLogReader {
 
     /// Whether a header describes a step log: a time column, no x/y/z axes.
     static func matches(_ names: ColumnNames) -> Bool {
-        guard let time = GenericReader.timeColumn(names) else { return false }
+        guard let time = HeaderRoles.timeColumn(names) else { return false }
         // Named as a time column (`time`, `timestamp_ms` …), not merely starting with "time":
         // `time|x|y|z` (an undetected delimiter) is one unknown column, not a step log.
-        guard GenericReader.timeNames.contains(names.normalized[time]) || GenericReader.timeUnit(names, time) != nil
+        guard HeaderRoles.timeNames.contains(names.normalized[time]) || HeaderRoles.timeUnit(names, time) != nil
         else { return false }
-        guard GenericReader.layout(names) == nil else { return false }
+        guard HeaderRoles.find(names) == nil else { return false }
         return names.normalized.indices.allSatisfy { index in
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])
                 || ["step", "event", "type", "stepevent"].contains(names.normalized[index])
@@ -33,12 +33,12 @@ enum StepLogReader {
         var timeUnit = options.timeUnit
         if let header {
             let names = ColumnNames(header)
-            timeIndex = GenericReader.timeColumn(names) ?? 0
+            timeIndex = HeaderRoles.timeColumn(names) ?? 0
             stepsIndex = names.index { stepNames.contains($0) }
             distanceIndex = names.index { distanceNames.contains($0) }
-            timeUnit = timeUnit ?? GenericReader.timeUnit(names, timeIndex)
+            timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, timeIndex)
         }
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         if header != nil { _ = try reader.next() }
         if timeUnit == nil {
             var times: [Double] = []

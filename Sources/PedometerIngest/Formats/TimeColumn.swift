@@ -85,7 +85,7 @@ struct TimeColumn {
     static func firstTimestamp(
         _ path: String, _ displayName: String, _ options: IngestOptions, skipHeader: Bool
     ) throws(IngestError) -> RawTime? {
-        let reader = try CSVReader(path: path, delimiter: options.delimiter, displayName: displayName)
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
         if skipHeader { _ = try reader.next() }
         while try reader.next() {
             if let raw = reader.integerOrNumber(0) { return raw }

@@ -85,10 +85,11 @@ enum XsensReader {
         _ path: String, displayName: String, layout: Layout, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
+        let header = layout.header
         let table = AccelerationTable(
-            hasHeader: true, time: layout.time, x: layout.x, y: layout.y, z: layout.z, timeUnit: .seconds,
+            skipRecords: layout.preambleRecords + 1, time: .number(layout.time), x: layout.x, y: layout.y, z: layout.z,
             scale: 1, kind: layout.userAcceleration ? .user : .total, unitName: "m/s^2",
-            preambleRecords: layout.preambleRecords)
+            columns: "time '\(header[layout.time])', x '\(header[layout.x])', y '\(header[layout.y])', z '\(header[layout.z])'")
         var time: TimeColumn
         if layout.timeIsFine {
             time = TimeColumn(secondsPerUnit: fineTick)
@@ -104,6 +105,6 @@ enum XsensReader {
         let triplet = [layout.x, layout.y, layout.z].map { layout.header[$0] }.joined(separator: "/")
         info.notes.append(
             "acceleration from \(triplet) in m/s^2, " + (layout.userAcceleration ? "gravity removed" : "gravity included"))
-        try table.read(path, displayName: displayName, options: options, time: &time, into: &emitter)
+        try table.read(path, displayName: displayName, options: options, clock: &time, into: &emitter)
     }
 }

@@ -220,6 +220,59 @@ public enum DecimalParser {
         }
     }
 
+    /// A number written the way some locales' exports write it, read as the same number written
+    /// plainly is: with a decimal comma (`0,123`, `-1,5E-2`; only when `decimalComma`) and a
+    /// Unicode minus sign (`−0.5`, U+2212). `nil` when there is nothing of the kind to read
+    /// (the plain parsers have said all about the field), when a comma comes with a point (a
+    /// thousands separator is never guessed) and for fields over 64 bytes. The slow path of
+    /// ``CSVReader``'s numbers: only fields that the plain parsers refuse come here.
+    static func parseLocalized(_ bytes: UnsafeRawBufferPointer, decimalComma: Bool) -> Double? {
+        withPlainForm(bytes, decimalComma: decimalComma) { parseDouble($0) }
+    }
+
+    /// ``parseLocalized(_:decimalComma:)`` of a timestamp (``parseIntegerOrDouble(_:terminated:)``).
+    static func parseLocalizedIntegerOrDouble(_ bytes: UnsafeRawBufferPointer, decimalComma: Bool) -> IntegerOrDouble? {
+        withPlainForm(bytes, decimalComma: decimalComma) { parseIntegerOrDouble($0) }
+    }
+
+    /// Runs `body` on a copy of `bytes` with the decimal comma and Unicode minus signs written
+    /// plainly, when there was any.
+    private static func withPlainForm<Result>(
+        _ bytes: UnsafeRawBufferPointer, decimalComma: Bool, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        guard bytes.count <= 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Result? in
+            var length = 0
+            var changed = false
+            var sawPoint = false
+            var sawComma = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x88, bytes[index + 2] == 0x92 {
+                    buffer[length] = UInt8(ascii: "-")  // U+2212 MINUS SIGN
+                    index += 3
+                    length += 1
+                    changed = true
+                    continue
+                }
+                if byte == UInt8(ascii: ".") { sawPoint = true }
+                if byte == UInt8(ascii: ","), decimalComma {
+                    guard !sawComma else { return nil }
+                    sawComma = true
+                    changed = true
+                    buffer[length] = UInt8(ascii: ".")
+                } else {
+                    buffer[length] = byte
+                }
+                length += 1
+                index += 1
+            }
+            guard changed, !(sawComma && sawPoint) else { return nil }
+            return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<length]))
+        }
+    }
+
     /// The offsets of the first and past-the-last non-blank bytes, `nil` when all are blank.
     @inline(__always)
     private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> (Int, Int)? {

@@ -114,7 +114,7 @@ enum FormatDetector {
                 format: .magnitude, layout: .magnitude(layout),
                 reason: "header names time column '\(header[layout.time])' and magnitude '\(header[layout.magnitude])', no x/y/z axes")
         }
-        if let layout = GenericReader.layout(names) {
+        if let layout = HeaderRoles.find(names) {
             let phyphox = header[layout.time].contains("Time (s)") && header[layout.x].contains("cceleration x")
             return Detection(
                 format: phyphox ? .phyphox : .generic, layout: .table(header: header),

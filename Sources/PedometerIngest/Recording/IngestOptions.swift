@@ -2,14 +2,20 @@
 public struct IngestOptions: Sendable, Hashable {
     /// Use this format instead of detecting one.
     public var format: RecordingFormat?
-    /// Column roles for headerless generic files, e.g. `[.time, .x, .y, .z]`.
-    public var columns: [GenericColumn]?
+    /// Which columns hold the time and the acceleration, by position or by name, instead of
+    /// what the header's names say (or `t,x,y,z` for headerless files).
+    public var columns: ColumnRoles?
     /// Unit of the time column of generic files (inferred from the values when `nil`).
     public var timeUnit: TimeUnit?
     /// Unit of generic acceleration (inferred from the magnitude when `nil`).
     public var accelerationUnit: AccelerationUnit?
     /// Field delimiter (comma, semicolon or tab are detected when `nil`).
     public var delimiter: UInt8?
+    /// Decimal mark of numbers (a decimal comma is detected in `;` and tab files when `nil`).
+    public var decimal: DecimalSeparator?
+    /// The zone of date-times written without one (they are read as the recording's local
+    /// clock, with no absolute start, when `nil`).
+    public var timeZone: TimeZoneRule?
     /// Make any skipped row an error instead of a counted, reported skip.
     public var strict = false
     /// Threads that parse one file (generic, phyphox, Oxford, Sensor Logger and SensorLog
@@ -20,21 +26,38 @@ public struct IngestOptions: Sendable, Hashable {
     public var stretchBytes = 512 << 10
 
     public init(
-        format: RecordingFormat? = nil, columns: [GenericColumn]? = nil, timeUnit: TimeUnit? = nil,
-        accelerationUnit: AccelerationUnit? = nil, delimiter: UInt8? = nil, strict: Bool = false,
-        threads: Int = 1
+        format: RecordingFormat? = nil, columns: ColumnRoles? = nil, timeUnit: TimeUnit? = nil,
+        accelerationUnit: AccelerationUnit? = nil, delimiter: UInt8? = nil, decimal: DecimalSeparator? = nil,
+        timeZone: TimeZoneRule? = nil, strict: Bool = false, threads: Int = 1
     ) {
         self.format = format
         self.columns = columns
         self.timeUnit = timeUnit
         self.accelerationUnit = accelerationUnit
         self.delimiter = delimiter
+        self.decimal = decimal
+        self.timeZone = timeZone
         self.strict = strict
         self.threads = threads
     }
 }
 
-/// The role of a column in a generic CSV.
+/// The decimal mark of a file's numbers.
+public enum DecimalSeparator: String, Sendable, Hashable, CaseIterable {
+    /// `0.123`
+    case point
+    /// `0,123`, as spreadsheets and phyphox write numbers in most European locales.
+    case comma
+}
+
+extension CSVReader {
+    /// Opens `path` with the delimiter and decimal mark `options` give (detected when absent).
+    convenience init(path: String, options: IngestOptions, displayName: String? = nil) throws(IngestError) {
+        try self.init(path: path, delimiter: options.delimiter, decimal: options.decimal, displayName: displayName)
+    }
+}
+
+/// The role of a column in a generic CSV, in the positional form of ``ColumnRoles``.
 public enum GenericColumn: String, Sendable, Hashable, CaseIterable {
     case time = "t"
     case x, y, z

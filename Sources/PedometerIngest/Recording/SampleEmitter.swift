@@ -6,6 +6,8 @@ struct SampleEmitter<Sink: SampleSink> {
     var sink: Sink
     let strict: Bool
     private(set) var skipped = SkippedRows()
+    /// Rows of acceleration tables that hold none of the three axes (other sensors' rows).
+    private(set) var rowsWithoutAxes = 0
     private var acceleration: StreamMonitor?
     private var accelerationKind = AccelerationKind.total
     /// Magnitudes of the first acceleration samples, to check the unit.
@@ -26,16 +28,17 @@ struct SampleEmitter<Sink: SampleSink> {
         skipped.record(error)
     }
 
-    mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String) {
-        acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file)
+    /// Starts the acceleration stream; `columns` names the columns it is read from, for the user.
+    mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String, columns: String = "") {
+        acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
         magnitudes.removeAll()
         sink.beginAcceleration(kind: kind)
     }
 
     /// Starts a stream that holds only the magnitude of total acceleration, in m/s^2.
-    mutating func beginAccelerationMagnitude(unit: String, file: String) {
-        acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file)
+    mutating func beginAccelerationMagnitude(unit: String, file: String, columns: String) {
+        acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
         magnitudes.removeAll()
     }
@@ -55,25 +58,28 @@ struct SampleEmitter<Sink: SampleSink> {
 
     /// Passes parsed acceleration rows on in order, as samples and skips; throws the error
     /// that stopped their reader after them. `firstLine` is the file's line where their reader
-    /// began (their locations count from 1 there).
-    mutating func acceleration(_ rows: AccelerationRows, firstLine: Int, time: inout TimeColumn) throws(IngestError) {
+    /// began (their locations count from 1 there); `clock` places their timestamps.
+    mutating func acceleration<Clock: RowClock>(_ rows: AccelerationRows, firstLine: Int, clock: inout Clock) throws(IngestError) {
         var errors = rows.errors.makeIterator()
         for row in rows.rows {
             switch row.outcome {
             case .sample:
-                acceleration(AccelerationSample(time: time.seconds(row.time), x: row.x, y: row.y, z: row.z))
+                acceleration(AccelerationSample(time: clock.seconds(row.time), x: row.x, y: row.y, z: row.z))
             case .skippedWithTime:
-                _ = time.seconds(row.time)
+                _ = clock.seconds(row.time)
                 try skip(errors.next()!.movingLines(by: firstLine - 1))
             case .skipped:
                 try skip(errors.next()!.movingLines(by: firstLine - 1))
+            case .withoutAxes:
+                rowsWithoutAxes += 1
             }
         }
         if let fatal = rows.fatal { throw fatal.movingLines(by: firstLine - 1) }
     }
 
-    mutating func beginStepCounts(kind: StepReferenceKind, file: String) {
-        steps[kind] = StreamMonitor(stream: "steps", detail: kind.rawValue, file: file, detectsGaps: false)
+    /// Starts a stream of step counts; `columns` names the columns it is read from.
+    mutating func beginStepCounts(kind: StepReferenceKind, file: String, columns: String = "") {
+        steps[kind] = StreamMonitor(stream: "steps", detail: kind.rawValue, file: file, columns: columns, detectsGaps: false)
         sink.beginStepCounts(kind: kind)
     }
 
@@ -81,13 +87,13 @@ struct SampleEmitter<Sink: SampleSink> {
         if steps[kind]!.admit(sample.time) { sink.accept(sample, kind: kind) }
     }
 
-    mutating func location(_ sample: LocationSample, file: String) {
-        if location == nil { location = StreamMonitor(stream: "location", file: file, detectsGaps: true) }
+    mutating func location(_ sample: LocationSample, file: String, columns: String = "") {
+        if location == nil { location = StreamMonitor(stream: "location", file: file, columns: columns, detectsGaps: true) }
         if location!.admit(sample.time) { sink.accept(sample) }
     }
 
-    mutating func pressure(_ sample: PressureSample, file: String) {
-        if pressure == nil { pressure = StreamMonitor(stream: "pressure", file: file) }
+    mutating func pressure(_ sample: PressureSample, file: String, columns: String = "") {
+        if pressure == nil { pressure = StreamMonitor(stream: "pressure", file: file, columns: columns) }
         if pressure!.admit(sample.time) { sink.accept(sample) }
     }
 

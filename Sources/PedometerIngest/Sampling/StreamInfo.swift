@@ -8,6 +8,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var detail: String
     /// The file it came from.
     public var file: String
+    /// The columns it was read from, as named in the file (`time 'time', x 'accX', …`); empty
+    /// when the format fixes them.
+    public var columns = ""
     public var sampleCount: Int
     /// Seconds since the recording's start of the first and last sample.
     public var firstTime: Double?

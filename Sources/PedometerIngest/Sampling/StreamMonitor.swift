@@ -12,6 +12,8 @@ struct StreamMonitor {
     let stream: String
     var detail: String
     var file: String
+    /// The columns the samples are read from, as named for the user.
+    var columns: String
     /// Whether long intervals are gaps (not for event streams such as step counts).
     let detectsGaps: Bool
 
@@ -52,10 +54,11 @@ struct StreamMonitor {
     private var blockSamples = 0
     private var previousBlockRate: Double?
 
-    init(stream: String, detail: String = "", file: String = "", detectsGaps: Bool = true) {
+    init(stream: String, detail: String = "", file: String = "", columns: String = "", detectsGaps: Bool = true) {
         self.stream = stream
         self.detail = detail
         self.file = file
+        self.columns = columns
         self.detectsGaps = detectsGaps
     }
 
@@ -195,7 +198,7 @@ struct StreamMonitor {
             intervalCount > 1 && intervalMean > 0
             ? (intervalM2 / Double(intervalCount - 1)).squareRoot() / intervalMean : nil
         return StreamInfo(
-            stream: stream, detail: detail, file: file, sampleCount: count,
+            stream: stream, detail: detail, file: file, columns: columns, sampleCount: count,
             firstTime: firstTime, lastTime: lastTime,
             rate: coveredSeconds > 0 ? Double(intervalCount) / coveredSeconds : nil,
             medianInterval: medianInterval, jitter: jitter,

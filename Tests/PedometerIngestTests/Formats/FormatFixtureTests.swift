@@ -350,7 +350,7 @@ import PedometerCore
         checkAcceleration(info, sink, expected)
         #expect(info.notes.contains("headerless: columns taken as t,x,y,z (use --columns to change)"))
         #expect(info.notes.contains { $0.hasPrefix("time in ns (inferred") })
-        let options = IngestOptions(columns: GenericColumn.parseList(expected.string("columns")), timeUnit: .nanoseconds,
+        let options = IngestOptions(columns: try ColumnRoles(parsing: expected.string("columns")), timeUnit: .nanoseconds,
                                     accelerationUnit: .metersPerSecondSquared)
         let (given, givenSink) = try read(relative, options)
         #expect(given.detectionReason == "headerless, columns given by --columns")
@@ -364,7 +364,7 @@ import PedometerCore
         let error = readError(Fixtures.path(relative))
         #expect(error?.description == Fixtures.path(relative)
             + ":1:1: unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
-        let (info, sink) = try read(relative, IngestOptions(columns: GenericColumn.parseList(expected.string("columns"))))
+        let (info, sink) = try read(relative, IngestOptions(columns: try ColumnRoles(parsing: expected.string("columns"))))
         #expect(info.format == .generic)
         checkAcceleration(info, sink, expected)
     }
@@ -400,7 +400,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 21)
+        #expect(Fixtures.expected.count == 24)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")

@@ -57,7 +57,7 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
                 return "\(parts[0]),3,\(parts[1]),\(parts[2]),\(parts[3])"
             }.joined(separator: "\n")
         let path = files.write("raw.csv", rows + "\n")
-        let columns = GenericColumn.parseList("t,_,x,y,z")
+        let columns = try ColumnRoles(parsing: "t,_,x,y,z")
         let (info, sink) = try read(path, IngestOptions(columns: columns))
         #expect(sink.acceleration.count == 400)
         #expect(info.notes.contains { $0.hasPrefix("time in ns") })

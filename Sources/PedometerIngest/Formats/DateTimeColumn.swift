@@ -1,0 +1,63 @@
+/// A time column of date-time texts (`2013-10-21 10:00:08.000`, `13-May-2019 17:27:52.123`,
+/// `5/7/2019 10:00:00.033`, `17:27:52:123` …), written in one ``DateParser/Layout``: how its
+/// fields are read on the parsing threads.
+///
+/// Whether the texts state their zone is decided once, from the first: then every row must
+/// (a zone is never guessed for one row from its neighbours). A field becomes a raw time in
+/// nanoseconds: since 1970 UTC when zoned, else the clock reading that ``DateTimeClock``
+/// places, in file order.
+struct DateTimeColumn: Sendable, Hashable {
+    let layout: DateParser.Layout
+    /// Whether the texts state their zone.
+    let zoned: Bool
+
+    /// The column for texts like `sample` (a field of the first data row), or `nil` when it is
+    /// no date-time.
+    init?(sample: String, layout: DateParser.Layout? = nil) {
+        guard let layout = layout ?? DateParser.layout(of: sample), let parsed = DateParser.parse(sample, layout) else {
+            return nil
+        }
+        self.layout = layout
+        zoned = parsed.offsetSeconds != nil
+    }
+
+    /// The timestamp in field `index` as nanoseconds, or an error located at it.
+    @inline(__always)
+    func parse(_ reader: CSVReader, _ index: Int) throws(IngestError) -> TimeColumn.ParsedTime {
+        guard index < reader.fieldCount else {
+            throw reader.error(atField: reader.fieldCount, "missing timestamp")
+        }
+        guard let parsed = DateParser.parse(reader.field(index), layout) else {
+            throw reader.error(
+                atField: index,
+                reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a date-time like the first rows': '\(reader.string(index).prefix(40))'")
+        }
+        let nanoseconds: Int64
+        if zoned {
+            guard let epoch = parsed.epochNanoseconds else {
+                throw reader.error(atField: index, "timestamp has no zone, unlike the first rows': '\(reader.string(index).prefix(40))'")
+            }
+            nanoseconds = epoch
+        } else {
+            guard parsed.offsetSeconds == nil else {
+                throw reader.error(atField: index, "timestamp has a zone, unlike the first rows': '\(reader.string(index).prefix(40))'")
+            }
+            nanoseconds = parsed.wallNanoseconds
+        }
+        return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
+    }
+
+    /// What the column's texts say about the recording's clock, for the notes.
+    var description: String {
+        let form: String
+        switch layout {
+        case .iso: form = "ISO 8601 date-times"
+        case .numeric(let order, let separator):
+            let parts = order == .monthFirst ? ["M", "d", "yyyy"] : ["d", "M", "yyyy"]
+            form = "date-times (\(parts.joined(separator: String(UnicodeScalar(separator)))))"
+        case .monthName: form = "date-times (dd-MMM-yyyy)"
+        case .timeOfDay: form = "times of day"
+        }
+        return zoned ? form + " with their zone" : form + " without a zone"
+    }
+}

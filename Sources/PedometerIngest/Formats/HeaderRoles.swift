@@ -1,0 +1,220 @@
+import PedometerCore
+
+/// The time and acceleration columns of a CSV header, found by their names, and why: the one
+/// place that decides which columns a table of acceleration is read from.
+///
+/// The time column is named as one (`t`, `time`, `timestamp`, `seconds_elapsed`, `loggingTime`,
+/// `epoch`, `date`, `time_ms`, `Time (s)` …). The acceleration is a triplet of columns whose
+/// names differ only in a final `x`, `y`, `z` (or `X-axis` …) after the same stem: `accX`,
+/// `acc_x`, `ax`, `gFx`, `m_accG_x`, `Acceleration x (m/s^2)`, `Accelerometer X`,
+/// `accelerationIncludingGravity.x`, or `x` alone. Triplets of other sensors (rotation,
+/// gyroscope, magnetometer, orientation, gravity alone, position, speed …) are never taken.
+/// Of the rest, one named as acceleration with gravity (`accG`, `IncludingGravity`, `Total…`,
+/// `accelerometer`, `gF`, `raw`) is preferred, then one named as acceleration, then one named
+/// as acceleration without gravity (`linear`, `user`, `free`), then any other; the first in
+/// the header among equals, with a remark that `--columns` chooses another.
+struct HeaderRoles: Sendable, Hashable {
+    var time: Int
+    var x: Int
+    var y: Int
+    var z: Int
+    /// The time unit the time column's name or unit states (`time_ms`, `timestamp (ns)`,
+    /// `seconds_elapsed`), if any.
+    var timeUnit: TimeUnit?
+    /// The unit the header states for the axes (`(g)`, `(m/s^2)`, `gFx`), if any.
+    var accelerationUnit: AccelerationUnit?
+    /// Gravity included (`.total`) or removed (`.user`) as the names say, `nil` when they do not.
+    var kind: AccelerationKind?
+    /// Which columns were chosen, and why (a remark for the user).
+    var explanation: String
+    /// Whether the header has other x/y/z triplets than the one chosen: then the choice is a
+    /// warning, for the user to check.
+    var hadAlternatives = false
+
+    /// What a triplet's stem says it holds.
+    enum Meaning: Hashable, Comparable {
+        /// Another sensor's triplet (rotation, gyroscope …), never read as acceleration.
+        case other(String)
+        case unnamed
+        case withoutGravity
+        case acceleration
+        case withGravity
+
+        var rank: Int {
+            switch self {
+            case .other: -1
+            case .unnamed: 0
+            case .withoutGravity: 1
+            case .acceleration: 2
+            case .withGravity: 3
+            }
+        }
+
+        static func < (lhs: Meaning, rhs: Meaning) -> Bool { lhs.rank < rhs.rank }
+
+        var description: String {
+            switch self {
+            case .other(let sensor): sensor
+            case .unnamed: "not named as acceleration"
+            case .withoutGravity: "acceleration without gravity"
+            case .acceleration: "acceleration"
+            case .withGravity: "acceleration with gravity"
+            }
+        }
+    }
+
+    /// Three columns differing only in their axis, with what their stem says.
+    struct Triplet: Hashable {
+        var stem: String
+        var x: Int
+        var y: Int
+        var z: Int
+        var meaning: Meaning
+    }
+
+    /// The roles in `names`, or `nil` when it names no time column or no acceleration triplet.
+    static func find(_ names: ColumnNames) -> HeaderRoles? {
+        guard let time = timeColumn(names) else { return nil }
+        let triplets = self.triplets(names).filter { ![$0.x, $0.y, $0.z].contains(time) }
+        let candidates = triplets.filter { $0.meaning.rank >= 0 }
+        guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
+            return nil
+        }
+        var roles = HeaderRoles(
+            time: time, x: best.x, y: best.y, z: best.z, timeUnit: timeUnit(names, time),
+            accelerationUnit: accelerationUnit(names, best), kind: nil, explanation: "")
+        switch best.meaning {
+        case .withGravity: roles.kind = .total
+        case .withoutGravity: roles.kind = .user
+        default: break
+        }
+        roles.explanation = explain(names, time: time, chosen: best, others: triplets.filter { $0 != best })
+        roles.hadAlternatives = triplets.count > 1
+        return roles
+    }
+
+    /// The x/y/z triplets of a header, in the order of their x columns.
+    static func triplets(_ names: ColumnNames) -> [Triplet] {
+        var axes: [String: [Character: Int]] = [:]
+        var order: [String] = []
+        for (index, name) in names.normalized.enumerated() {
+            guard let (stem, axis) = axisName(name) else { continue }
+            if axes[stem] == nil {
+                axes[stem] = [:]
+                order.append(stem)
+            }
+            if axes[stem]![axis] == nil { axes[stem]![axis] = index }
+        }
+        return order.compactMap { stem in
+            guard let x = axes[stem]!["x"], let y = axes[stem]!["y"], let z = axes[stem]!["z"] else { return nil }
+            return Triplet(stem: stem, x: x, y: y, z: z, meaning: meaning(ofStem: stem))
+        }.sorted { $0.x < $1.x }
+    }
+
+    /// The stem and axis of a normalised name ending in `x`, `y` or `z` (or `xaxis` …).
+    static func axisName(_ name: String) -> (String, Character)? {
+        var stem = Substring(name)
+        if stem.hasSuffix("axis") { stem = stem.dropLast(4) }
+        guard let last = stem.last, "xyz".contains(last) else { return nil }
+        return (String(stem.dropLast()), last)
+    }
+
+    /// What a normalised stem (`maccg`, `accelerationincludinggravity`, `gyr`) names.
+    static func meaning(ofStem stem: String) -> Meaning {
+        let sensors: [(String, String)] = [
+            ("gyr", "gyroscope"), ("rot", "rotation"), ("angular", "angular velocity"), ("omega", "angular velocity"),
+            ("mag", "magnetometer"), ("compass", "magnetometer"), ("field", "magnetic field"),
+            ("orient", "orientation"), ("quat", "orientation"), ("euler", "orientation"), ("attitude", "orientation"),
+            ("heading", "heading"), ("tilt", "orientation"), ("angle", "orientation"),
+            ("pos", "position"), ("location", "position"), ("gps", "position"), ("displacement", "position"),
+            ("vel", "velocity"), ("speed", "speed"), ("bias", "calibration bias"), ("temp", "temperature"),
+        ]
+        if let (_, sensor) = sensors.first(where: { stem.contains($0.0) }) { return .other(sensor) }
+        // Single letters other loggers use for other sensors: w (Physics Toolbox's gyroscope),
+        // b (its magnetometer), g (gyroscope or gravity), m, q, o, r, v, p.
+        let letters: [String: String] = [
+            "w": "gyroscope", "b": "magnetometer", "g": "gyroscope or gravity", "m": "magnetometer",
+            "q": "orientation", "o": "orientation", "r": "rotation", "v": "velocity", "p": "position",
+        ]
+        if let sensor = letters[stem] { return .other(sensor) }
+        let withGravity = ["includinggravity", "withgravity", "withg", "accg", "total", "raw", "uncalibrated", "accelerometer"]
+        if withGravity.contains(where: stem.contains) || stem == "gf" || stem.hasSuffix("gf") { return .withGravity }
+        let withoutGravity = ["user", "linear", "free", "withoutgravity", "nogravity", "withoutg", "dynamic"]
+        if withoutGravity.contains(where: stem.contains) || stem.hasPrefix("lin") { return .withoutGravity }
+        if stem.contains("grav") { return .other("gravity alone") }
+        if ["", "a"].contains(stem) || stem.contains("acc") { return .acceleration }
+        return .unnamed
+    }
+
+    static let timeNames: Set<String> = [
+        "t", "time", "timestamp", "seconds", "second", "sec", "secs", "s", "ms", "millis",
+        "milliseconds", "us", "micros", "microseconds", "ns", "nanos", "nanoseconds", "epoch",
+        "unixtime", "elapsed", "secondselapsed", "elapsedtime", "elapsedseconds", "date", "datetime",
+        "loggingtime", "timestamps", "utc", "utctime", "localtime", "clock",
+    ]
+
+    /// The time column: the first named as one, else the first whose name starts with `time`
+    /// or holds `timestamp`.
+    static func timeColumn(_ names: ColumnNames) -> Int? {
+        names.index { timeNames.contains($0) }
+            ?? names.index { $0.hasPrefix("time") || $0.contains("timestamp") }
+    }
+
+    /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,
+    /// `seconds_elapsed`).
+    static func timeUnit(_ names: ColumnNames, _ index: Int) -> TimeUnit? {
+        let unit = names.units[index]
+        let name = names.normalized[index]
+        let stated: [(TimeUnit, [String])] = [
+            (.nanoseconds, ["ns", "nanos", "nanoseconds"]), (.microseconds, ["us", "µs", "micros", "microseconds"]),
+            (.milliseconds, ["ms", "millis", "milliseconds"]),
+            (.seconds, ["s", "sec", "secs", "seconds", "second", "secondselapsed", "elapsedseconds"]),
+        ]
+        for (timeUnit, words) in stated {
+            if words.contains(unit) || words.contains(name) { return timeUnit }
+            // time_ms, timestamp_ns, time_s …
+            for word in words where name == "time" + word || name == "timestamp" + word { return timeUnit }
+        }
+        return nil
+    }
+
+    /// The unit a triplet's header states: `(g)`, `(m/s^2)` …, or `gF` (g-force) in its name.
+    static func accelerationUnit(_ names: ColumnNames, _ triplet: Triplet) -> AccelerationUnit? {
+        accelerationUnit(names, triplet.x)
+    }
+
+    /// The unit the header states for the axis in column `x`.
+    static func accelerationUnit(_ names: ColumnNames, _ x: Int) -> AccelerationUnit? {
+        let unit = names.units[x]
+        let stem = axisName(names.normalized[x])?.0 ?? ""
+        if unit == "g" || stem == "gf" || stem.hasSuffix("gf") { return .g }
+        if unit.hasPrefix("m/s") || unit == "ms^-2" || unit == "mps2" || unit == "ms-2" { return .metersPerSecondSquared }
+        return nil
+    }
+
+    /// The remark naming the chosen columns and the triplets passed over.
+    private static func explain(_ names: ColumnNames, time: Int, chosen: Triplet, others: [Triplet]) -> String {
+        func listed(_ triplet: Triplet) -> String {
+            [triplet.x, triplet.y, triplet.z].map { "'\(names.raw[$0])'" }.joined(separator: ", ")
+        }
+        var text = "columns by name: time '\(names.raw[time])', acceleration \(listed(chosen))"
+        switch chosen.meaning {
+        case .unnamed where others.allSatisfy({ $0.meaning.rank < 0 }): text += " (the only x/y/z columns that are not another sensor's)"
+        default: text += " (\(chosen.meaning.description))"
+        }
+        let equals = others.filter { $0.meaning == chosen.meaning }
+        let lower = others.filter { $0.meaning.rank >= 0 && $0.meaning < chosen.meaning }
+        let sensors = others.filter { $0.meaning.rank < 0 }
+        if !equals.isEmpty {
+            text += "; also \(chosen.meaning.description): " + equals.map(listed).joined(separator: "; ")
+                + " (the first is used: choose with --columns)"
+        }
+        if !lower.isEmpty {
+            text += "; preferred over " + lower.map { "\(listed($0)) (\($0.meaning.description))" }.joined(separator: ", ")
+        }
+        if !sensors.isEmpty {
+            text += "; not acceleration: " + sensors.map { "\(listed($0)) (\($0.meaning.description))" }.joined(separator: ", ")
+        }
+        return text
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import PedometerCore
+@testable import PedometerIngest
+
+/// Generic tables read by their header's names: column orders, named roles, interleaved sensor
+/// rows, decimal commas and date-time columns.
+@Suite struct GenericReaderTests {
+    let files = TemporaryFiles()
+
+    private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, options: options, into: &sink)
+        return (info, sink)
+    }
+
+    // MARK: Browser DeviceMotion logs
+
+    @Test func deviceMotionInEitherColumnOrderGivesTheSameSamples() throws {
+        let (first, firstSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"))
+        let (second, secondSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"))
+        #expect(firstSink.acceleration.count == 1200)
+        #expect(firstSink.acceleration == secondSink.acceleration)
+        for info in [first, second] {
+            #expect(info.streams.first?.columns == "time 'time', x 'm_accG_x', y 'm_accG_y', z 'm_accG_z'")
+            #expect(info.notes.contains { $0.hasPrefix("columns by name: time 'time', acceleration 'm_accG_x', 'm_accG_y', 'm_accG_z' (acceleration with gravity)") })
+            #expect(info.skipped.count == 0)
+        }
+        // The orientation rows: one summary line, not a warning per row.
+        #expect(first.notes.contains("600 rows without acceleration (other sensors' rows of an interleaved log) passed over"))
+        #expect(!second.notes.contains { $0.contains("without acceleration") })
+
+        // Named roles give the same; positions copied from the other file do not.
+        let named = try ColumnRoles(parsing: "time=time,x=m_accG_x,y=m_accG_y,z=m_accG_z")
+        let (_, namedSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"), IngestOptions(format: .generic, columns: named))
+        #expect(namedSink.acceleration == firstSink.acceleration)
+        let positions = try ColumnRoles(parsing: "t,_,_,_,_,_,_,x,y,z")  // right for orientation-first only
+        let (_, rightSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"), IngestOptions(format: .generic, columns: positions))
+        #expect(rightSink.acceleration == firstSink.acceleration)
+        let (_, wrongSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"), IngestOptions(format: .generic, columns: positions))
+        #expect(wrongSink.acceleration != firstSink.acceleration)
+    }
+
+    @Test func deviceMotionStepsMatchNamedRoles() throws {
+        func steps(_ relative: String, _ options: IngestOptions = .init()) throws -> Int {
+            var sink = StepSink()
+            _ = try RecordingReader.read(Fixtures.path(relative), options: options, into: &sink)
+            return sink.finish()
+        }
+        let named = IngestOptions(format: .generic, columns: try ColumnRoles(parsing: "time=time,x=m_accG_x,y=m_accG_y,z=m_accG_z"))
+        let reference = try steps("formats/devicemotion/orientation-first.csv", named)
+        #expect(reference > 30)
+        #expect(try steps("formats/devicemotion/orientation-first.csv") == reference)
+        #expect(try steps("formats/devicemotion/rotation-first.csv") == reference)
+        #expect(try steps("formats/devicemotion/rotation-first.csv", named) == reference)
+    }
+
+    /// Counts the steps of the acceleration it is given.
+    struct StepSink: SampleSink {
+        var detector = StepDetector()
+        var kind = AccelerationKind.total
+        var count = 0
+        mutating func beginAcceleration(kind: AccelerationKind) { self.kind = kind }
+        mutating func accept(_ sample: AccelerationSample) {
+            detector.add(sample, kind: kind)
+            count += detector.drainSteps().count
+        }
+        mutating func finish() -> Int {
+            detector.finish()
+            return count + detector.drainSteps().count
+        }
+    }
+
+    // MARK: Decimal commas
+
+    @Test func decimalCommaExportReadsAsItsDecimalPointTwin() throws {
+        let (pointInfo, point) = try read(Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv"))
+        let (commaInfo, comma) = try read(Fixtures.path("formats/phyphox/Acceleration with g, decimal comma/Raw Data.csv"))
+        #expect(commaInfo.format == .phyphox && pointInfo.format == .phyphox)
+        #expect(comma.acceleration.count == point.acceleration.count && !comma.acceleration.isEmpty)
+        #expect(comma.acceleration == point.acceleration)
+        #expect(commaInfo.skipped.count == 0)
+        // Forced to a decimal point, the commas are no numbers: refused, located.
+        let error = readError(Fixtures.path("formats/phyphox/Acceleration with g, decimal comma/Raw Data.csv"), IngestOptions(decimal: .point))
+        #expect(error?.location.line == 2)
+        #expect(error?.reason.contains("not a finite number: '1,230000000E-2'") == true)
+    }
+
+    @Test(arguments: [
+        ("t;x;y;z\n0,00;0,31;1,12;9,79\n0,01;0,31;1,12;9,79\n", true),
+        ("t\tx\ty\tz\n0,00\t0,31\t-1,5E-2\t9,79\n", true),
+        ("t;x;y;z\n0.00;0.31;1.12;9.79\n", false),
+        ("t;x;y;z\n0,5;0.31;1.12;9.79\n", false),  // points too: not a decimal-comma file
+        ("t,x,y,z\n0,00,0,31\n", false),  // a comma delimiter is never a decimal mark
+    ])
+    func decimalCommaIsDetectedOnlyWhereItCanBe(_ text: String, _ expected: Bool) throws {
+        let reader = try CSVReader(path: files.write("numbers.csv", text))
+        #expect(reader.decimalComma == expected)
+    }
+
+    // MARK: Date-time columns
+
+    @Test func isoTimesWithAZoneGiveTheStart() throws {
+        var text = "time,x,y,z\n"
+        for i in 0..<300 { text += String(format: "2019-05-13T17:27:%02d.%02d0+02:00,0.1,0.2,9.8\n", 10 + i / 50, (i % 50) * 2) }
+        let (info, sink) = try read(files.write("iso.csv", text))
+        #expect(info.format == .generic)
+        #expect(sink.acceleration.count == 300)
+        #expect(abs((info.startDate ?? 0) - 1_557_761_230) < 1e-6)
+        #expect(abs(sink.acceleration[1].time - 0.02) < 1e-9)
+        #expect(info.notes.contains("time from ISO 8601 date-times with their zone"))
+    }
+
+    @Test func zonelessDateTimesAreALocalClockUntilAZoneIsGiven() throws {
+        // Europe/London springs forward at 01:00 on 2023-03-26: the logger's wall clock jumps an hour.
+        var text = "timestamp;accX;accY;accZ\n"
+        for i in 0..<100 { text += "2023-03-26 00:59:\(String(format: "%06.3f", 58.0 + Double(i) * 0.01));0,1;0,2;9,8\n" }
+        for i in 0..<100 { text += "2023-03-26 02:00:\(String(format: "%06.3f", Double(i) * 0.01));0,1;0,2;9,8\n" }
+        let path = files.write("local.csv", text)
+        let (local, localSink) = try read(path)
+        #expect(local.startDate == nil)
+        #expect(local.notes.contains("time from date-times (yyyy-MM-dd) without a zone") || local.notes.contains { $0.hasPrefix("time from") && $0.hasSuffix("without a zone") })
+        #expect(abs(localSink.acceleration[100].time - localSink.acceleration[99].time - 3601.01) < 1e-6)
+        let (zoned, zonedSink) = try read(path, IngestOptions(timeZone: TimeZoneRule("Europe/London")))
+        #expect(abs((zoned.startDate ?? 0) - 1_679_792_398) < 1e-6)  // 00:59:58 GMT
+        #expect(abs(zonedSink.acceleration[100].time - zonedSink.acceleration[99].time - 1.01) < 1e-6)
+    }
+
+    @Test func timesOfDayRollOverMidnightAndTimeGoingBackIsReported() throws {
+        var text = "time,x,y,z\n"
+        for i in 0..<100 { text += String(format: "23:59:59.%02d,0.1,0.2,9.8\n", i) }
+        for i in 0..<100 { text += String(format: "00:00:00.%02d,0.1,0.2,9.8\n", i) }
+        text += "00:00:00.50,0.1,0.2,9.8\n"  // back in time: reported, not taken
+        for i in 100..<150 { text += String(format: "00:00:01.%02d,0.1,0.2,9.8\n", i - 100) }
+        let (info, sink) = try read(files.write("midnight.csv", text))
+        #expect(info.notes.contains("times of day passed midnight 1 time(s)"))
+        #expect(abs(sink.acceleration[100].time - 1.0) < 1e-9)
+        #expect(sink.acceleration.count == 250)
+        #expect(info.streams.first?.outOfOrder == 1)
+    }
+
+    @Test func aBadDateIsSkippedAtItsLineAndColumn() throws {
+        var text = "accX,accY,accZ,time\n"
+        for i in 0..<200 { text += "0.1,0.2,9.8," + (i == 50 ? "yesterday" : String(format: "2019-05-13T17:27:%02d.%02d0Z", 10 + i / 50, (i % 50) * 2)) + "\n" }
+        let path = files.write("bad-date.csv", text)
+        let (info, sink) = try read(path)
+        #expect(sink.acceleration.count == 199)
+        #expect(info.skipped.examples.first?.description == "\(path):52:13: timestamp is not a date-time like the first rows': 'yesterday'")
+    }
+}

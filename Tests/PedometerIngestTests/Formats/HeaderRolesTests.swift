@@ -1,0 +1,60 @@
+import Testing
+@testable import PedometerIngest
+
+/// Columns found by their names: the time column and the acceleration triplet, gravity-including
+/// preferred, another sensor's triplet never.
+@Suite struct HeaderRolesTests {
+    /// The names of the chosen time, x, y and z columns of `header`.
+    private func chosen(_ header: [String]) -> [String]? {
+        HeaderRoles.find(ColumnNames(header)).map { [header[$0.time], header[$0.x], header[$0.y], header[$0.z]] }
+    }
+
+    @Test(arguments: [
+        (["time", "o_alpha", "o_beta", "o_gamma", "m_acc_x", "m_acc_y", "m_acc_z", "m_accG_x", "m_accG_y", "m_accG_z",
+          "m_rotTate_alpha", "m_rotTate_beta", "m_rotTate_gamma", "steps"],
+         ["time", "m_accG_x", "m_accG_y", "m_accG_z"]),
+        (["time", "m_rotTate_alpha", "m_rotTate_beta", "m_rotTate_gamma", "m_accG_x", "m_accG_y", "m_accG_z", "m_acc_x", "m_acc_y", "m_acc_z"],
+         ["time", "m_accG_x", "m_accG_y", "m_accG_z"]),
+        (["timestamp", "gyroX", "gyroY", "gyroZ", "accX", "accY", "accZ", "magX", "magY", "magZ"],
+         ["timestamp", "accX", "accY", "accZ"]),
+        (["seconds_elapsed", "userAccelerationX", "userAccelerationY", "userAccelerationZ", "accelerationIncludingGravity.x",
+          "accelerationIncludingGravity.y", "accelerationIncludingGravity.z"],
+         ["seconds_elapsed", "accelerationIncludingGravity.x", "accelerationIncludingGravity.y", "accelerationIncludingGravity.z"]),
+        (["Time (s)", "Linear Acceleration x (m/s^2)", "Linear Acceleration y (m/s^2)", "Linear Acceleration z (m/s^2)"],
+         ["Time (s)", "Linear Acceleration x (m/s^2)", "Linear Acceleration y (m/s^2)", "Linear Acceleration z (m/s^2)"]),
+        (["time", "gFx", "gFy", "gFz", "TgF"], ["time", "gFx", "gFy", "gFz"]),
+        (["time", "wx", "wy", "wz", "ax", "ay", "az", "Bx", "By", "Bz"], ["time", "ax", "ay", "az"]),
+        (["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"],
+         ["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"]),
+        (["time", "x", "y", "z"], ["time", "x", "y", "z"]),
+    ] as [([String], [String])])
+    func findsTheAccelerationTriplet(_ header: [String], _ expected: [String]) {
+        #expect(chosen(header) == expected)
+    }
+
+    @Test func otherSensorsAloneAreNoAcceleration() {
+        #expect(chosen(["time", "gyr_x", "gyr_y", "gyr_z"]) == nil)
+        #expect(chosen(["time", "mag_x", "mag_y", "mag_z", "rotationRateX", "rotationRateY", "rotationRateZ"]) == nil)
+        #expect(chosen(["time", "orientation_x", "orientation_y", "orientation_z"]) == nil)
+        #expect(chosen(["accX", "accY", "accZ"]) == nil)  // no time column
+    }
+
+    @Test func unitsAndKindFromTheNames() throws {
+        let g = try #require(HeaderRoles.find(ColumnNames(["time_ms", "gFx", "gFy", "gFz"])))
+        #expect(g.accelerationUnit == .g && g.timeUnit == .milliseconds && g.kind == .total)
+        let linear = try #require(HeaderRoles.find(ColumnNames(["timestamp (ns)", "linear_acc_x", "linear_acc_y", "linear_acc_z"])))
+        #expect(linear.kind == .user && linear.timeUnit == .nanoseconds)
+        let stated = try #require(HeaderRoles.find(ColumnNames(["t", "ax (m/s^2)", "ay (m/s^2)", "az (m/s^2)"])))
+        #expect(stated.accelerationUnit == .metersPerSecondSquared && stated.kind == nil)
+    }
+
+    @Test func theChoiceIsExplainedWhenThereWasOne() throws {
+        let roles = try #require(HeaderRoles.find(ColumnNames(["time", "m_acc_x", "m_acc_y", "m_acc_z", "m_accG_x", "m_accG_y", "m_accG_z", "m_rotTate_x", "m_rotTate_y", "m_rotTate_z"])))
+        #expect(roles.hadAlternatives)
+        #expect(roles.explanation.hasPrefix("columns by name: time 'time', acceleration 'm_accG_x', 'm_accG_y', 'm_accG_z' (acceleration with gravity)"))
+        #expect(roles.explanation.contains("preferred over 'm_acc_x', 'm_acc_y', 'm_acc_z'"))
+        #expect(roles.explanation.contains("not acceleration: 'm_rotTate_x', 'm_rotTate_y', 'm_rotTate_z' (rotation)"))
+        let single = try #require(HeaderRoles.find(ColumnNames(["time", "accX", "accY", "accZ"])))
+        #expect(!single.hadAlternatives)
+    }
+}
