@@ -35,6 +35,16 @@ struct CumulativeSeries: Sendable, Hashable {
         return values[max(low - 1, 0)]
     }
 
+    /// The span from the last sample at or before `start` to the first at or after `end`
+    /// (clamped to the series): the shortest stretch over which a growth between `start` and
+    /// `end` is known, for a count logged at coarser intervals than the question.
+    func enclosingSpan(from start: Double, to end: Double) -> (start: Double, end: Double)? {
+        guard let first = times.first, let last = times.last else { return nil }
+        let before = times.last { $0 <= start } ?? first
+        let after = times.first { $0 >= end } ?? last
+        return (before, after)
+    }
+
     /// How much the count grew from `start` to `end`.
     func change(from start: Double, to end: Double) -> Double? {
         guard let a = value(at: start), let b = value(at: end) else { return nil }

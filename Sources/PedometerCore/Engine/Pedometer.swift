@@ -469,12 +469,11 @@ extension Pedometer {
         guard span > 0 else { return (nil, nil) }
         let cadence = Double(last - first - 1) / span
         if distanceMethod == .device {
-            // The device's distance over the same window, between its own samples.
-            guard let series = referenceStreams[.device]?.distance, let first = series.times.first,
-                let last = series.times.last
+            // The device's distance over the same window, widened to its own samples (a log of
+            // 15-minute or daily totals knows no distance over 10 s).
+            guard let series = referenceStreams[.device]?.distance,
+                let (windowStart, windowEnd) = series.enclosingSpan(from: end - configuration.trailingWindow, to: end)
             else { return (cadence, nil) }
-            let windowEnd = min(end, last)
-            let windowStart = max(end - configuration.trailingWindow, first)
             guard windowEnd > windowStart, let metres = series.change(from: windowStart, to: windowEnd), metres > 0 else {
                 return (cadence, nil)
             }

@@ -20,15 +20,17 @@ enum FormatDetector {
         case steps(header: [String]?, fieldCount: Int)
         case xsens(XsensReader.Layout)
         case magnitude(MagnitudeReader.Layout)
+        case actigraph(ActiGraphReader.Layout)
+        case stepIntervals(StepIntervalReader.Layout)
 
         /// Whether most of the bytes are parsed in stretches on ``IngestOptions/threads``
         /// threads (acceleration tables, SensorLog exports); step logs are read by one reader.
         var readsInStretches: Bool {
             switch self {
             case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table,
-                .xsens:
+                .xsens, .actigraph:
                 true
-            case .steps, .magnitude: false
+            case .steps, .magnitude, .stepIntervals: false
             }
         }
     }
@@ -58,10 +60,15 @@ enum FormatDetector {
                 reason: "folder with accelerometer.csv and stepcounter.csv (Oxford step-counter layout)")
         }
         let sensorFiles = SensorLoggerReader.accelerationFiles.map { $0.lowercased() }
-        if let found = sensorFiles.first(where: lower.contains) {
+        // A Sensor Logger file by its name and its header: another app's accelerometer.csv in a
+        // folder of recordings is a recording of its own.
+        if let found = sensorFiles.first(where: lower.contains), let name = names.first(where: { $0.lowercased() == found }),
+            let header = FileSystem.firstLine(of: path + "/" + name),
+            SensorLoggerReader.matchesSensorFile(ColumnNames(header.split(separator: ",").map { String($0.trimmingSpaces).replacingOccurrences(of: "\"", with: "") }))
+        {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFolder(path),
-                reason: "folder with \(names.first { $0.lowercased() == found }!) (Sensor Logger export)")
+                reason: "folder with \(name) (Sensor Logger export)")
         }
         return nil
     }
@@ -72,6 +79,12 @@ enum FormatDetector {
             throw IngestError(file: path, line: 1, column: 1, "empty file: no header and no data")
         }
         let first = reader.strings()
+        if ActiGraphReader.opensHeader(first) {
+            let layout = try ActiGraphReader.layout(reader, file: path)
+            return Detection(
+                format: .actigraph, layout: .actigraph(layout),
+                reason: "ActiGraph raw CSV: header block (\(String(format3: layout.rate)) Hz), columns '\(layout.header.prefix(4).joined(separator: ","))'")
+        }
         if XsensReader.opensPreamble(first) || (first.count == 1 && options.format == .xsens) {
             guard let layout = try XsensReader.layout(reader) else {
                 throw IngestError(
@@ -121,6 +134,11 @@ enum FormatDetector {
                 reason: phyphox
                     ? "phyphox header '\(header[layout.time])', '\(header[layout.x])'"
                     : "header names time column '\(header[layout.time])' and axes '\(header[layout.x])', '\(header[layout.y])', '\(header[layout.z])'")
+        }
+        if let layout = StepIntervalReader.layout(header) {
+            return Detection(
+                format: .steps, layout: .stepIntervals(layout),
+                reason: "header names step counts per \(layout.end == nil ? "day" : "interval") ('\(header[layout.start])'\(layout.end.map { ", '\(header[$0])'" } ?? ""), '\(header[layout.steps])'), no acceleration")
         }
         if StepLogReader.matches(names) {
             return Detection(
@@ -180,6 +198,8 @@ enum FormatDetector {
             return Detection(format: format, layout: .steps(header: header, fieldCount: fieldCount), reason: reason)
         case .xsens:
             throw IngestError(file: path, line: 1, column: 1, "no Xsens preamble and header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
+        case .actigraph:
+            throw IngestError(file: path, line: 1, column: 1, "no ActiGraph header block ('------------ Data File Created By ActiGraph ...')")
         case .magnitude:
             guard let header, let layout = MagnitudeReader.layout(ColumnNames(header)) else {
                 throw IngestError(file: path, line: 1, column: 1, "no header naming a time column and a magnitude column")

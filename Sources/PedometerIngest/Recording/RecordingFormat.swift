@@ -16,4 +16,7 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case xsens
     /// A time column and the magnitude of acceleration only (watches that log no axes).
     case magnitude
+    /// ActiGraph's raw CSV: a 10-line header block with the rate and start, then
+    /// `Accelerometer X,Y,Z` in g.
+    case actigraph
 }

@@ -37,6 +37,10 @@ public enum RecordingReader {
             try GenericReader.read(path, displayName: path, format: detection.format, header: header, options: options, into: &emitter, info: &info)
         case .xsens(let layout):
             try XsensReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
+        case .stepIntervals(let layout):
+            try StepIntervalReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
+        case .actigraph(let layout):
+            try ActiGraphReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .magnitude(let layout):
             try MagnitudeReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .steps(let header, let fieldCount):

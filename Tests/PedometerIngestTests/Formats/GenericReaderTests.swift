@@ -147,4 +147,36 @@ import PedometerCore
         #expect(sink.acceleration.count == 199)
         #expect(info.skipped.examples.first?.description == "\(path):52:13: timestamp is not a date-time like the first rows': 'yesterday'")
     }
+
+    // MARK: App exports read by name (reconstructed fixtures)
+
+    /// Physics Toolbox, MATLAB Mobile and OxWearables files: read with no flags, the right
+    /// columns, and a corrupted field skipped at its line and column.
+    @Test(arguments: [
+        ("formats/physics-toolbox/all-sensors.csv", "time 'time', x 'gFx', y 'gFy', z 'gFz'", 2000),
+        ("formats/matlab-mobile/acceleration.csv", "time 'Timestamp', x 'X', y 'Y', z 'Z'", 1000),
+        ("formats/oxwearables/accelerometer.csv", "time 'time', x 'x', y 'y', z 'z'", 2000),
+    ])
+    func appExports(_ relative: String, _ columns: String, _ samples: Int) throws {
+        let (info, sink) = try read(Fixtures.path(relative))
+        #expect(info.format == .generic)
+        #expect(info.streams.first?.columns == columns)
+        #expect(sink.acceleration.count == samples)
+        #expect(info.skipped.count == 0)
+        // Line 40: its time, then its second axis, made unreadable.
+        var lines = try String(contentsOfFile: Fixtures.path(relative), encoding: .utf8).components(separatedBy: "\n")
+        var fields = lines[39].components(separatedBy: ",")
+        fields[0] = "soon"
+        lines[39] = fields.joined(separator: ",")
+        // In all three the axes are the 2nd–4th fields: the y axis is the 3rd.
+        var other = lines[40].components(separatedBy: ",")
+        other[2] = "n/a"
+        lines[40] = other.joined(separator: ",")
+        let broken = files.write("broken.csv", lines.joined(separator: "\n"))
+        let (brokenInfo, brokenSink) = try read(broken)
+        #expect(brokenSink.acceleration.count == samples - 2)
+        let located = brokenInfo.skipped.examples.map { "\($0.location.line ?? 0):\($0.location.column ?? 0)" }
+        let yColumn = other[0...1].joined(separator: ",").count + 2  // bytes before it, its comma, 1-based
+        #expect(located == ["40:1", "41:\(yColumn)"])
+    }
 }

@@ -1,0 +1,96 @@
+import PedometerCore
+
+/// Step counts per interval, as activity trackers export them: Google Fit's daily activity
+/// metrics (`Start time,End time,…,Distance (m),…,Step count,…`, one row per 15 minutes, times
+/// of day with their zone such as `00:15:00.000+02:00`, the day in the file name
+/// `2019-05-13.csv`), or one row per day (`Date,…,Step count`). Other columns are not read.
+///
+/// The counts become the device's cumulative step stream: 0 at the first interval's start,
+/// then each interval's count added at its end (and its distance, when given).
+enum StepIntervalReader {
+    /// Where the interval's bounds and counts are.
+    struct Layout: Sendable, Hashable {
+        /// The start column, or the date column of one-row-per-day files.
+        var start: Int
+        /// The end column; `nil` when each row is one day.
+        var end: Int?
+        var steps: Int
+        var distance: Int?
+        var header: [String]
+    }
+
+    static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
+    static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp"]
+    static let dayNames: Set<String> = ["date", "day"]
+    static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps"]
+    static let distanceNames: Set<String> = ["distance", "distancem", "distancemeters"]
+
+    /// The layout of a header with an interval (start and end, or a date) and a step count, and
+    /// no acceleration; `nil` otherwise.
+    static func layout(_ header: [String]) -> Layout? {
+        let names = ColumnNames(header)
+        guard HeaderRoles.find(names) == nil, let steps = names.index(where: stepNames.contains) else { return nil }
+        let distance = names.index(where: distanceNames.contains)
+        if let start = names.index(where: startNames.contains), let end = names.index(where: endNames.contains) {
+            return Layout(start: start, end: end, steps: steps, distance: distance, header: header)
+        }
+        if let day = names.index(where: dayNames.contains) {
+            return Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
+        }
+        return nil
+    }
+
+    static func read<Sink>(
+        _ path: String, displayName: String, layout: Layout, options: IngestOptions,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        _ = try reader.next()
+        guard try reader.next() else { throw IngestError(file: displayName, line: 2, column: 1, "header only: no data rows") }
+        guard let column = DateTimeColumn(sample: reader.string(layout.start)) else {
+            throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
+        }
+        // Times of day take their day from a file name like 2019-05-13.csv (Google Fit).
+        var day: Int64?
+        if column.layout == .timeOfDay, let date = DateParser.parse(String(FileSystem.lastComponent(path).prefix(10)), .iso) {
+            day = date.wallNanoseconds
+            info.notes.append("day \(FileSystem.lastComponent(path).prefix(10)) from the file name")
+        }
+        var clock = DateTimeClock(column: column, zone: options.timeZone, day: day)
+        let header = layout.header
+        var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
+        columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
+        emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
+        info.notes.append(
+            layout.end == nil ? "step counts per day" : "step counts per interval (\(column.description))")
+        var steps = 0.0
+        // Metres from the first interval on, when the file has a distance column.
+        var distance: Double? = layout.distance.map { _ in 0 }
+        var started = false
+        repeat {
+            do throws(IngestError) {
+                let start = clock.seconds(try column.parse(reader, layout.start))
+                let end: Double
+                if let index = layout.end {
+                    end = clock.seconds(try column.parse(reader, index))
+                } else {
+                    end = start + 86_400
+                }
+                guard end >= start else { throw reader.error(atField: layout.end ?? layout.start, "interval ends before it starts") }
+                let count = try reader.optionalNumber(layout.steps, "step count") ?? 0
+                guard count >= 0 else { throw reader.error(atField: layout.steps, "negative step count") }
+                let meters = try reader.optionalNumber(layout.distance, "distance")
+                if !started {
+                    emitter.stepCount(StepCountSample(time: start, steps: 0, distance: distance.map { _ in 0 }), kind: .device)
+                    started = true
+                }
+                if let meters { distance = (distance ?? 0) + meters }
+                steps += count
+                emitter.stepCount(StepCountSample(time: end, steps: steps, distance: distance), kind: .device)
+            } catch {
+                try emitter.skip(error)
+            }
+        } while try reader.next()
+        info.startDate = clock.epochStart
+    }
+}

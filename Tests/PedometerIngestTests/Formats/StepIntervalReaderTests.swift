@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import PedometerCore
+@testable import PedometerIngest
+
+/// Step counts per interval (Google Fit's daily activity metrics): a cumulative device stream.
+@Suite struct StepIntervalReaderTests {
+    let files = TemporaryFiles()
+
+    private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, options: options, into: &sink)
+        return (info, sink)
+    }
+
+    @Test func quarterHoursOfOneDayNamedByItsFile() throws {
+        let (info, sink) = try read(Fixtures.path("formats/google-fit/2019-05-13.csv"))
+        #expect(info.format == .steps)
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == 97)  // 0 at midnight, then one per quarter hour
+        #expect(sink.stepTotal(.device) == 8853)
+        #expect(abs((steps.last?.distance ?? 0) - 7966.06) < 0.01)
+        // 2019-05-13 00:00 +02:00.
+        #expect(info.startDate == 1_557_698_400)
+        #expect(abs(steps[33].time - 33 * 900) < 1e-6 && steps[33].steps == 812)  // 08:00–08:15
+        #expect(info.streams.first?.columns == "start 'Start time', end 'End time', steps 'Step count', distance 'Distance (m)'")
+    }
+
+    @Test func oneRowPerDay() throws {
+        let (info, sink) = try read(Fixtures.path("formats/google-fit/Daily activity metrics.csv"))
+        #expect(sink.stepTotal(.device) == 17195)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
+        #expect(info.notes.contains("step counts per day"))
+    }
+
+    @Test func badRowsAreLocated() throws {
+        let path = files.write("2020-01-01.csv", """
+            Start time,End time,Step count
+            00:00:00.000+01:00,00:15:00.000+01:00,10
+            00:15:00.000+01:00,00:30:00.000+01:00,-3
+            00:30:00.000+01:00,00:15:00.000+01:00,5
+            00:45:00.000+01:00,01:00:00.000+01:00,many
+            01:00:00.000+01:00,01:15:00.000+01:00,7
+
+            """)
+        let (info, sink) = try read(path)
+        #expect(sink.stepTotal(.device) == 17)
+        #expect(info.skipped.examples.map(\.description) == [
+            "\(path):3:39: negative step count",
+            "\(path):4:20: interval ends before it starts",
+            "\(path):5:39: step count is not a finite number: 'many'",
+        ])
+    }
+}
