@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         // libcsv, the C CSV parser: `apt-get install libcsv-dev` (tools/setup does it).
@@ -24,7 +25,10 @@ let package = Package(
         // Pure Swift, no I/O: samples in, PedometerData out.
         .target(
             name: "PedometerCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: [
+                .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
         ),
         // Files in, typed samples out (streams CSV through libcsv).
         .target(

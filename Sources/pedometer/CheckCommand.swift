@@ -27,8 +27,10 @@ struct CheckCommand: ParsableCommand {
             between CPUs, compilers and maths libraries; a change in the algorithm shows.
 
             A recording without an expected file, an expected file without its recording, and a \
-            recording that cannot be read (file:line:column: reason) are failures. Exit status: \
-            0 when every recording passed, 1 otherwise, 64 on usage errors.
+            recording that cannot be read (file:line:column: reason) are failures, unless its \
+            expected file records that very error ("error", "exitStatus": a fixture that must \
+            fail; written by --record --record-errors). Exit status: 0 when every recording \
+            passed, 1 otherwise, 64 on usage errors.
 
             --record writes the expected files from the current summaries (atomically; files \
             already up to date are left alone) and lists, field by field, what changed in each: \
@@ -43,6 +45,9 @@ struct CheckCommand: ParsableCommand {
 
     @Flag(help: "Write (or overwrite) the expected files from the current summaries, listing what changed.")
     var record = false
+
+    @Flag(name: .customLong("record-errors"), help: "With --record: a recording that cannot be read gets an expected file recording its error (a fixture that must fail that way); without it, it is a failure and nothing is written.")
+    var recordErrors = false
 
     @Option(name: .customLong("tolerance-relative"), help: ArgumentHelp("Allowed difference of a float, as a fraction of the expected value.", valueName: "x"))
     var toleranceRelative = SummaryComparison.Tolerance.standard.relative
@@ -149,10 +154,13 @@ struct CheckCommand: ParsableCommand {
         let summary: JSONValue
         do {
             summary = try Self.summary(of: path, options: options)
-        } catch let error as IngestError {
-            return .unreadable("\(error)")
         } catch {
-            return .unreadable("\(path): \(error)")
+            let message = (error as? IngestError).map { "\($0)" } ?? "\(path): \(error)"
+            // An unreadable recording passes only against an expected file recording that error;
+            // --record writes one only when asked to (--record-errors), or to update one.
+            let expectsError = expected?.summary.objectValue?["error"] != nil
+            guard record ? recordErrors || expectsError : expectsError else { return .unreadable(message) }
+            summary = Self.failure(message, recording: path)
         }
         let current = ExpectedSummaryFile(summary: summary, options: arguments)
         guard record else {
@@ -169,6 +177,17 @@ struct CheckCommand: ParsableCommand {
         }
         guard let expected else { return .created }
         return .updated(SummaryComparison(tolerance: .exact).differences(expected: expected.document, actual: current.document))
+    }
+
+    /// What an expected file holds for a recording that cannot be read: the error as summarize
+    /// reports it (`file:line:column: reason`, the folder's path removed) and the exit status.
+    static func failure(_ message: String, recording path: String) -> JSONValue {
+        let folder = (path as NSString).deletingLastPathComponent
+        let relative = folder.isEmpty ? message : message.replacingOccurrences(of: folder + "/", with: "")
+        return .object([
+            "source": .string((path as NSString).lastPathComponent), "error": .string(relative),
+            "exitStatus": .number(1),  // summarize's status when a recording fails
+        ])
     }
 
     /// The summary an expected file holds for the recording at `path`: with km splits and the

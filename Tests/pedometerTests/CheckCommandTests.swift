@@ -10,7 +10,9 @@ import Testing
 
     /// The folders with expected files (Fixtures/malformed is read by the ingest tests; its files
     /// must fail, so it has none).
-    private var goldenFolders: [String] { ["oxford", "formats", "runwalk", "wrist-watch"].map(fixture) }
+    /// The whole Fixtures folder, as the README tells a user to check it: every recording has
+    /// an expected file (the malformed ones record their errors).
+    private var goldenFolders: [String] { [CommandRunner.packageRoot.appendingPathComponent("Fixtures").path] }
 
     /// The expected files under `folder`, recursively.
     private func expectedFiles(under folder: String) -> [String] {
@@ -74,6 +76,25 @@ import Testing
         // On one machine the results are bit-identical: no tolerance needed.
         let exact = try CommandRunner.run(["check", "--tolerance-relative", "0", "--tolerance-absolute", "0", "--jobs", "1"] + goldenFolders)
         #expect(exact.status == 0, "\(exact.stdout)")
+    }
+
+    /// An unreadable recording passes against an expected file with its error, and fails when
+    /// the error changes or when it becomes readable.
+    @Test func expectedErrors() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (recording, expected) = try copy("malformed/empty.csv", into: folder)
+        #expect(try String(contentsOf: expected, encoding: .utf8).contains("\"error\" : \"empty.csv:1:1: empty file: no header and no data\""))
+        #expect(try CommandRunner.run(["check", folder.path]).status == 0)
+        // Another error, or none: the check fails.
+        try "time,x,y,z\n".write(to: recording, atomically: true, encoding: .utf8)
+        let other = try CommandRunner.run(["check", folder.path])
+        #expect(other.status == 1)
+        #expect(other.stdout.contains("header only: no data rows"))
+        try "time,x,y,z\n0,0,0,9.8\n0.01,0,0,9.8\n".write(to: recording, atomically: true, encoding: .utf8)
+        let readable = try CommandRunner.run(["check", folder.path])
+        #expect(readable.status == 1)
+        #expect(readable.stdout.contains("FAIL  \(recording.path)"))
     }
 
     @Test func theRunWalkFixtureRecordsItsIntervals() throws {

@@ -5,17 +5,20 @@ import Testing
 /// build of the fuzz target (format detection, every reader, the step engine): none may crash.
 @Suite struct FuzzRegressionTests {
     @Test func replayedInputsDoNotCrash() throws {
-        let root = CommandRunner.packageRoot.appendingPathComponent("Fixtures")
         var inputs: [String] = []
-        let walker = FileManager.default.enumerator(atPath: root.path)
-        while let relative = walker?.nextObject() as? String {
-            let path = root.appendingPathComponent(relative).path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                relative.hasPrefix("fuzz-regressions/") ? !relative.hasSuffix("README.md") : relative.hasSuffix(".csv"),
-                (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) < 2_000_000
-            else { continue }
-            inputs.append(path)
+        // Every saved finding (any name), and every CSV of the fixtures.
+        for (folder, isFinding) in [("Tests/Data/fuzz-regressions", true), ("Fixtures", false)] {
+            let root = CommandRunner.packageRoot.appendingPathComponent(folder)
+            let walker = FileManager.default.enumerator(atPath: root.path)
+            while let relative = walker?.nextObject() as? String {
+                let path = root.appendingPathComponent(relative).path
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    isFinding ? !relative.hasSuffix("README.md") : relative.hasSuffix(".csv"),
+                    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) < 2_000_000
+                else { continue }
+                inputs.append(path)
+            }
         }
         inputs.sort()
         #expect(inputs.count > 30)
