@@ -8,6 +8,11 @@ enum RecordingSearch {
         for folder in result.emptyFolders {
             StandardError.print(
                 "\(folder): no recordings found (expected a Sensor Logger or Oxford folder, or .csv, .tsv, .txt or .zip files)")
+            if folder == "." && paths == ["."] {
+                StandardError.print(
+                    "give a recording or a folder of them: pedometer summarize walk.csv, pedometer summarize ~/exports "
+                        + "(pedometer inspect FILE shows what a file holds)")
+            }
         }
         return (result.recordings, result.emptyFolders.count)
     }

@@ -20,8 +20,8 @@ struct SummarizeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Recordings, or folders to search for them; - reads a list of paths from stdin, one per line.")
-    var paths: [String]
+    @Argument(help: "Recordings, or folders to search for them; - reads a list of paths from stdin, one per line. Default: the current folder.")
+    var paths: [String] = []
 
     @Option(help: "Output: table, json (one JSON object per recording per line) or csv (header once).")
     var format: SummaryOutput = .table
@@ -87,6 +87,8 @@ struct SummarizeCommand: ParsableCommand {
 
     /// The paths given, `-` replaced by the lines of standard input (blank lines skipped).
     func expandedPaths() -> [String] {
+        // No path: the current folder (RecordingSearch says what it looked for when it is empty).
+        if paths.isEmpty { return ["."] }
         var result: [String] = []
         for path in paths {
             guard path == "-" else {

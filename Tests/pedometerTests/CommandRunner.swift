@@ -31,13 +31,16 @@ struct CommandRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`.
+    /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`, in
+    /// `folder` (this process's current folder when `nil`).
     static func run(
-        _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:]
+        _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
+        in folder: URL? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable(named: program)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

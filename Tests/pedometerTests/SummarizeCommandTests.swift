@@ -160,4 +160,29 @@ import Testing
             #expect(!output.stderr.isEmpty)
         }
     }
+
+    /// No path: the current folder; when it holds no recording, what was looked for and how to
+    /// point at one, exit 1.
+    @Test func withoutAPathTheCurrentFolder() throws {
+        let here = try CommandRunner.run(["summarize", "--format", "csv"], in: URL(fileURLWithPath: fixture("oxford")))
+        #expect(here.status == 0)
+        #expect(here.stdout.split(separator: "\n").count == 4)
+        #expect(here.stdout.contains("\nSamsung_Carmelo_Hard_Armband_2,oxford,"))
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let nothing = try CommandRunner.run(["summarize"], in: empty)
+        #expect(nothing.status == 1)
+        #expect(nothing.stdout.isEmpty)
+        #expect(nothing.stderr.contains(".: no recordings found (expected a Sensor Logger or Oxford folder, or .csv, .tsv, .txt or .zip files)"))
+        #expect(nothing.stderr.contains("give a recording or a folder of them: pedometer summarize walk.csv"))
+    }
+
+    /// What tools/make-completions writes: completion scripts from the command's definitions.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScripts(_ shell: String) throws {
+        let output = try CommandRunner.run(["--generate-completion-script", shell])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("summarize") && output.stdout.contains("time-zone"))
+    }
 }

@@ -35,7 +35,7 @@ public enum RecordingDiscovery {
             return
         }
         for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
-            let path = folder == "/" ? "/" + name : folder + "/" + name
+            let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
             if FileSystem.isDirectory(path) {
                 collect(path, into: &found)
             } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }), !TruthManifest.isManifest(path) {
