@@ -10,8 +10,8 @@ struct SeriesCommand: ParsableCommand {
         commandName: "series",
         abstract: "A recording's cumulative steps and distance, cadence and pace at regular times, as CSV.",
         discussion: """
-            Columns: time (s since the recording's start), steps and distance (m) from the \
-            start, cadence (steps/s) and currentPace (s/m) over the trailing window, empty when \
+            Columns: time (s since the recording's start), steps and distance (m) from the start (of \
+            --from when given), cadence (steps/s) and currentPace (s/m) over the trailing window, empty when \
             unknown: what a CMPedometer update handler would receive at each tick, with the \
             values settled once the whole recording is known. Rows at every multiple of --every, \
             then one at the end of the recording. --steps lists the step times instead. Exit \
@@ -57,6 +57,8 @@ struct SeriesCommand: ParsableCommand {
         if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
     }
 
+    @OptionGroup var window: TimeWindowOptionGroup
+
     func run() throws {
         let options = try ingest.options()
         let configuration = PedometerConfiguration(
@@ -70,33 +72,46 @@ struct SeriesCommand: ParsableCommand {
             StandardError.print("\(error)")
             throw ExitCode(1)
         }
+        let span: (from: Double, to: Double)
+        do throws(IngestError) {
+            span = try window.window(
+                startDate: processed.info.startDate, duration: processed.pedometer.endDate, zone: options.timeZone,
+                recording: path) ?? (0, processed.pedometer.endDate)
+        } catch {
+            StandardError.print("\(error)")
+            throw ExitCode(1)
+        }
         var output = OutputBuffer()
         if steps {
             output.append("time")
-            for time in processed.pedometer.steps { output.append(NumberText.fixed(time, digits: 3)) }
+            for time in processed.pedometer.steps where time >= span.from && time < span.to {
+                output.append(NumberText.fixed(time, digits: 3))
+            }
         } else {
             output.append("time,steps,cadence,currentPace,distance")
-            for row in Self.rows(processed.pedometer, every: try interval()) { output.append(row) }
+            for row in Self.rows(processed.pedometer, every: try interval(), within: span) { output.append(row) }
         }
         output.flush()
     }
 
-    /// The CSV rows (no header) at every multiple of `every` up to the end, then at the end.
-    static func rows(_ pedometer: Pedometer, every: Double) -> [String] {
-        let end = pedometer.endDate
+    /// The CSV rows (no header) every `every` seconds after the window's start up to its end
+    /// (the recording's, by default), then at the end; steps and distance count from the start.
+    static func rows(_ pedometer: Pedometer, every: Double, within window: (from: Double, to: Double)? = nil) -> [String] {
+        let start = max(window?.from ?? 0, 0)
+        let end = min(window?.to ?? pedometer.endDate, pedometer.endDate)
         var times: [Double] = []
         var tick = 1
-        while Double(tick) * every < end && times.count < mostRows {
-            times.append(Double(tick) * every)
+        while start + Double(tick) * every < end && times.count < mostRows {
+            times.append(start + Double(tick) * every)
             tick += 1
         }
-        if end > 0 { times.append(end) }
+        if end > start { times.append(end) }
         func number(_ value: Double?, _ digits: Int) -> String {
             guard let value, value.isFinite else { return "" }
             return NumberText.fixed(value, digits: digits)
         }
         return times.map { time in
-            let data = pedometer.query(from: 0, to: time)
+            let data = pedometer.query(from: start, to: time)
             return [
                 NumberText.fixed(time, digits: 3), String(data.numberOfSteps), number(data.currentCadence, 4),
                 number(data.currentPace, 4), number(data.distance, 2),

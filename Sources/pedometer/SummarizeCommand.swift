@@ -55,6 +55,8 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup var ingest: IngestOptionGroup
 
+    @OptionGroup var window: TimeWindowOptionGroup
+
     @OptionGroup var parallelism: JobsOptionGroup
 
     enum SummaryOutput: String, ExpressibleByArgument, CaseIterable {
@@ -77,6 +79,9 @@ struct SummarizeCommand: ParsableCommand {
             throw ValidationError("--splits and --intervals need --format table or json (a CSV row has no room for them)")
         }
         if force && outputDirectory == nil { throw ValidationError("--force needs --output-dir") }
+        if window.isSet && (splits != nil || chart != nil) {
+            throw ValidationError("--from/--to cover the summary and the intervals; --splits and --chart cover whole recordings")
+        }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (paths from stdin) can be given once") }
     }
 
@@ -122,12 +127,32 @@ struct SummarizeCommand: ParsableCommand {
                 throw .write(error)
             }
         }
-        var summary = SummaryBuilder.summary(processed)
+        let span: (from: Double, to: Double)?
+        do throws(IngestError) {
+            span = try window.window(
+                startDate: processed.info.startDate, duration: processed.pedometer.endDate, zone: options.timeZone, recording: path)
+        } catch {
+            throw .ingest(error)
+        }
+        var summary = SummaryBuilder.summary(processed, window: span)
         if let splits {
             summary.splits = SplitSummary(unit: splits, splits: Split.splits(of: processed.pedometer, every: splits))
         }
-        if intervals { summary.intervals = IntervalSummary(processed.pedometer.intervals) }
+        if intervals { summary.intervals = IntervalSummary(Self.intervals(of: processed.pedometer, within: span)) }
         return summary
+    }
+
+    /// The run/walk intervals, cut to `window` when there is one (their steps and distance
+    /// those of the part inside it).
+    static func intervals(of pedometer: Pedometer, within window: (from: Double, to: Double)?) -> [ActivityInterval] {
+        guard let window else { return pedometer.intervals }
+        return pedometer.intervals.compactMap { interval in
+            let start = max(interval.start, window.from)
+            let end = min(interval.end, window.to)
+            guard end > start else { return nil }
+            let data = pedometer.query(from: start, to: end)
+            return ActivityInterval(activity: interval.activity, start: start, end: end, steps: data.numberOfSteps, distance: data.distance)
+        }
     }
 
     func run() throws {

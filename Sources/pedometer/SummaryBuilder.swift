@@ -44,20 +44,23 @@ enum SummaryBuilder {
         return (sink, info)
     }
 
-    /// The summary of a finished recording.
-    static func summary(_ processed: Processed) -> RecordingSummary {
+    /// The summary of a finished recording, or of its `window` (seconds since its start, as
+    /// `--from`/`--to` give it: CMPedometer's `queryPedometerData(from:to:)`).
+    static func summary(_ processed: Processed, window: (from: Double, to: Double)? = nil) -> RecordingSummary {
         let pedometer = processed.pedometer
         let info = processed.info
-        let data = pedometer.snapshot()
-        let references = pedometer.references
+        let from = max(window?.from ?? 0, 0)
+        let to = min(window?.to ?? pedometer.endDate, pedometer.endDate)
+        let data = pedometer.query(from: from, to: to)
+        let references = pedometer.references(from: from, to: to)
         return RecordingSummary(
-            source: info.source, format: info.format.rawValue, startDate: info.startDate.map(DateText.iso),
+            source: info.source, format: info.format.rawValue, startDate: info.startDate.map { DateText.iso($0 + from) },
             durationSeconds: finite(data.duration) ?? 0, activeDurationSeconds: finite(data.activeDuration) ?? 0,
             steps: data.numberOfSteps, stepsSource: pedometer.stepsSource.rawValue,
             distanceMeters: finite(data.distance), distanceMethod: pedometer.distanceMethod?.rawValue,
             averageActivePaceSecondsPerMeter: finite(data.averageActivePace),
-            averageCadenceStepsPerSecond: finite(pedometer.averageCadence),
-            maxCadenceStepsPerSecond: finite(pedometer.maxCadence),
+            averageCadenceStepsPerSecond: finite(pedometer.averageCadence(from: from, to: to)),
+            maxCadenceStepsPerSecond: finite(pedometer.maxCadence(from: from, to: to)),
             currentPaceSecondsPerMeter: finite(data.currentPace), floorsAscended: data.floorsAscended,
             floorsDescended: data.floorsDescended, referenceSteps: references.deviceSteps,
             referenceDistanceMeters: finite(references.deviceDistance), groundTruthSteps: references.groundTruthSteps,

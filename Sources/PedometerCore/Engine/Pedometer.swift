@@ -314,13 +314,17 @@ public struct Pedometer: SampleSink, Sendable {
     /// seconds: for each step, the steps up to a window later, (count − 1) / (time from the
     /// first to the last), counted only when those steps span at least half the window (two
     /// close steps alone are not a cadence). `nil` when no window qualifies.
-    public var maxCadence: Double? {
+    public var maxCadence: Double? { maxCadence(from: 0, to: endDate) }
+
+    /// ``maxCadence`` among the steps in `[from, to)`.
+    public func maxCadence(from: Double, to: Double) -> Double? {
         let window = configuration.maxCadenceWindow
+        let (low, high) = stepIndices(from: from, to: to)
         var best: Double?
-        var last = 0
-        for first in steps.indices {
+        var last = low
+        for first in low..<high {
             last = max(last, first)
-            while last + 1 < steps.count && steps[last + 1] - steps[first] <= window { last += 1 }
+            while last + 1 < high && steps[last + 1] - steps[first] <= window { last += 1 }
             let span = steps[last] - steps[first]
             guard span >= window / 2 && span > 0 else { continue }
             let cadence = Double(last - first) / span
@@ -330,9 +334,15 @@ public struct Pedometer: SampleSink, Sendable {
     }
 
     /// Steps per second of active time over the whole recording; `nil` without active time.
-    public var averageCadence: Double? {
-        let active = resolved().timeline.activeSeconds(from: 0, to: endDate)
-        return active > 0 ? Double(steps.count) / active : nil
+    public var averageCadence: Double? { averageCadence(from: 0, to: endDate) }
+
+    /// Steps per second of active time in `[from, to)`; `nil` without active time.
+    public func averageCadence(from: Double, to: Double) -> Double? {
+        let start = min(max(from, 0), endDate)
+        let end = min(max(to, start), endDate)
+        let active = resolved().timeline.activeSeconds(from: start, to: end)
+        let (first, last) = stepIndices(from: from, to: to)
+        return active > 0 ? Double(last - first) / active : nil
     }
 
     // MARK: - Test entry points

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `--from`/`--to` on summarize and series: CMPedometer's `queryPedometerData(from:to:)` on a
+/// real recording, against the whole recording's steps in that window and against the window
+/// cut out of the file by hand.
+@Suite struct TimeWindowTests {
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    private func json(_ output: CommandRunner.Output) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test func windowOfARealWalk() throws {
+        let recording = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        let window = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", "30s", "--to", "1:30", recording]))
+        // The whole recording's steps that fall in [30, 90).
+        let all = try CommandRunner.run(["series", "--steps", recording]).stdout.split(separator: "\n").dropFirst().compactMap { Double($0) }
+        let inside = all.filter { $0 >= 30 && $0 < 90 }
+        #expect((window["steps"] as? Int) == inside.count)
+        #expect(abs((window["durationSeconds"] as? Double ?? 0) - 60) < 1e-9)
+        // The foot switches' steps in the window, counted from the file by hand.
+        let series = try CommandRunner.run(["series", "--steps", "--from", "30", "--to", "90", recording]).stdout
+        #expect(series.split(separator: "\n").count == inside.count + 1)
+        #expect((window["groundTruthSteps"] as? Int).map { abs($0 - inside.count) <= 3 } == true)
+
+        // The same minute cut out of the accelerometer file: read on its own, the detector sees
+        // no walking before it, so its first steps are found by looking back; within 2 steps.
+        // (CRLF lines: "\r\n" is one Character, so split on the newline set.)
+        let lines = try String(contentsOfFile: recording + "/accelerometer.csv", encoding: .utf8)
+            .components(separatedBy: .newlines).filter { !$0.isEmpty }
+        let first = try #require(Int64(lines[0].split(separator: ",")[0]))
+        let cut = lines.filter { line in
+            let t = Double(Int64(line.split(separator: ",")[0])! - first) / 1e9
+            return t >= 30 && t < 90
+        }.map { line -> String in
+            let fields = line.split(separator: ",")
+            return "\(fields[0]),\(fields[2]),\(fields[3]),\(fields[4])"
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("minute.csv")
+        try ("timestamp_ns,x,y,z\n" + cut.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let alone = try json(try CommandRunner.run(["summarize", "--format", "json", file.path]))
+        let steps = try #require(alone["steps"] as? Int, "\(alone)")
+        #expect(abs(steps - inside.count) <= 2, "cut out: \(steps), window: \(inside.count)")
+    }
+
+    @Test func clockTimesAndErrors() throws {
+        let sensorLog = fixture("formats/sensorlog/SensorLog_walk.csv")  // starts 2019-05-13 17:27:52.123 +02:00
+        let byClock = try json(try CommandRunner.run(["summarize", "--format", "json", "--time-zone", "+02:00", "--from", "@17:28:00", sensorLog]))
+        let byOffset = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", "7.877", sensorLog]))
+        #expect(byClock["steps"] as? Int == byOffset["steps"] as? Int)
+        #expect(byClock["startDate"] as? String == "2019-05-13T15:28:00.000Z")
+        let instant = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "2019-05-13T17:28:00+02:00", sensorLog]))
+        #expect(abs((instant["durationSeconds"] as? Double ?? 0) - 7.877) < 1e-6)
+
+        let noStart = try CommandRunner.run(["summarize", "--from", "@10:00", fixture("runwalk/runwalk.csv")])
+        #expect(noStart.status == 1)
+        #expect(noStart.stderr.contains("a clock time needs the recording's absolute start"))
+        let outside = try CommandRunner.run(["summarize", "--from", "1h", fixture("runwalk/runwalk.csv")])
+        #expect(outside.status == 1 && outside.stderr.contains("fall outside the recording"))
+        let unreadable = try CommandRunner.run(["summarize", "--from", "soon", fixture("runwalk/runwalk.csv")])
+        #expect(unreadable.status == 64 && unreadable.stderr.contains("--from: cannot read 'soon'"))
+    }
+}
