@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore", "TestSupport"]),
         .testTarget(
             name: "PedometerIngestTests",
-            dependencies: ["PedometerIngest", "PedometerCore", "TestSupport"]
+            dependencies: ["PedometerIngest", "PedometerCore", "TestSupport", "ZIPFoundation"]
         ),
         .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore", "TestSupport"]),
         .testTarget(name: "pedometerTests", dependencies: ["pedometer", "pedometer-fuzz"]),

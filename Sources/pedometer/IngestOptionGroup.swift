@@ -28,6 +28,14 @@ struct IngestOptionGroup: ParsableArguments {
         valueName: "zone"))
     var timeZone: String?
 
+    @Option(name: .customLong("zip-max-ratio"), help: ArgumentHelp(
+        "A zipped export's entry inflating to more than this many times its compressed size (beyond its first 16 MiB) is refused as a zip bomb.",
+        valueName: "ratio"))
+    var zipMaxRatio = ZipLimits.standard.maxRatio
+
+    @Option(name: .customLong("zip-max-entries"), help: ArgumentHelp("A zip archive listing more entries is refused.", valueName: "n"))
+    var zipMaxEntries = ZipLimits.standard.maxEntries
+
     @Flag(help: "Treat any unusable row as an error instead of a counted, reported skip.")
     var strict = false
 
@@ -61,9 +69,13 @@ struct IngestOptionGroup: ParsableArguments {
             default: throw ValidationError("--delimiter must be comma, semicolon or tab")
             }
         }
-        return IngestOptions(
+        guard zipMaxRatio >= 1, zipMaxRatio.isFinite else { throw ValidationError("--zip-max-ratio must be a number of at least 1") }
+        guard zipMaxEntries >= 1 else { throw ValidationError("--zip-max-entries must be at least 1") }
+        var options = IngestOptions(
             format: inputFormat, columns: parsedColumns, timeUnit: timeUnit, accelerationUnit: accelerationUnit,
             delimiter: delimiterByte, decimal: decimal, timeZone: zone, strict: strict)
+        options.zipLimits = ZipLimits(maxRatio: zipMaxRatio, allowanceBytes: ZipLimits.standard.allowanceBytes, maxEntries: zipMaxEntries)
+        return options
     }
 }
 

@@ -15,9 +15,8 @@ import Darwin
 /// `AtomicFile` writes each summary to a hidden `.NAME.PID.RANDOM.tmp` beside it and renames it
 /// into place, so a kill can leave such a temporary file (never a partial summary). Nothing
 /// removes them later: they are counted and reported here, must match that pattern, and must
-/// not stop a rerun; a rerun removes those of dead writers. The zip reader extracts into
-/// `$TMPDIR/pedometer-zip-PID-UUID`, which a kill also leaves behind; the next run that reads a
-/// zip removes those of dead processes (the children get their own `TMPDIR` to check this).
+/// not stop a rerun; a rerun removes those of dead writers. Zipped exports are read in place,
+/// so the children's own `TMPDIR` stays empty whatever the kills.
 @Suite(.serialized) struct CrashSafetyTests {
     private static let fixtures = CommandRunner.packageRoot.appendingPathComponent("Fixtures").path
 
@@ -180,22 +179,15 @@ import Darwin
             }
         }
         // What the kills left behind: temporary summary files (reported, not an error: each is
-        // one write cut short; a rerun removes those of dead writers) and zip extraction
-        // folders in TMPDIR, one planted to be sure, which the next run reading a zip removes.
-        let extractionFolders = {
-            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.tmp)) ?? []).filter { $0.hasPrefix("pedometer-zip-") }
-        }
-        if kill(99999, 0) != 0 {
-            try FileManager.default.createDirectory(
-                atPath: scratch.tmp + "/pedometer-zip-99999-planted/ios", withIntermediateDirectories: true)
-        }
-        let extractedBefore = extractionFolders().count
+        // one write cut short; a rerun removes those of dead writers), and nothing at all in the
+        // children's TMPDIR: zips are read in place (issue 27), the batch held zipped exports.
+        let temporaryEntries = { (try? FileManager.default.contentsOfDirectory(atPath: scratch.tmp)) ?? [] }
         let zip = try CommandRunner.run(
             ["inspect", Self.fixtures + "/formats/sensor-logger/android.zip"], environment: ["TMPDIR": scratch.tmp])
         #expect(zip.status == 0, "\(zip.stderr)")
-        #expect(extractionFolders().isEmpty, "extraction folders of dead processes survived a run reading a zip")
+        #expect(temporaryEntries().isEmpty, "left in TMPDIR: \(temporaryEntries())")
         print("CrashSafetyTests: uninterrupted run \(duration); \(progress.joined(separator: "; ")); "
-            + "temporary summary files left: \(leftovers); zip extraction folders left in TMPDIR: \(extractedBefore) (removed by the next run)")
+            + "temporary summary files left: \(leftovers); nothing in TMPDIR")
         // Kills must land in the middle of the batch (some files written, not all), or the test
         // proves little.
         #expect(midBatch >= 3, "\(progress)")

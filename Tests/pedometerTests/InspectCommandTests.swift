@@ -2,11 +2,15 @@ import Foundation
 import Testing
 
 @Suite struct InspectCommandTests {
-    let folder: URL = {
+    /// A scratch folder per test, removed with it.
+    final class Scratch {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-cli-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
+        init() { try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    let scratch = Scratch()
+    var folder: URL { scratch.url }
 
     private func write(_ name: String, _ text: String) -> String {
         let url = folder.appendingPathComponent(name)

@@ -185,4 +185,24 @@ import Testing
         #expect(output.status == 0)
         #expect(output.stdout.contains("summarize") && output.stdout.contains("time-zone"))
     }
+
+    /// Issue 27: a zip bomb is refused at once with its entry named, a path-escaping entry
+    /// refused and named, exit 1, and nothing is written to the temporary folder.
+    @Test func zipBombAndEscapingEntryRefusedWithoutWritingAnything() throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-tmpdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let bomb = fixture("malformed/zip-bomb.zip")
+        let started = Date()
+        let output = try CommandRunner.run(["summarize", bomb, fixture("malformed/zip-escape.zip")], environment: ["TMPDIR": tmp.path])
+        print("SummarizeCommandTests: zip bomb refused in \(Date().timeIntervalSince(started)) s")
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("\(bomb)/rec/TotalAcceleration.csv: looks like a zip bomb: 67108891 bytes or more from 65262 compressed"))
+        #expect(output.stderr.contains("zip-escape.zip: entry '../TotalAcceleration.csv' escapes the archive"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+        // Raised, the limit lets the bomb be read, and its zeros are what is then refused.
+        let raised = try CommandRunner.run(["summarize", "--zip-max-ratio", "2000", bomb], environment: ["TMPDIR": tmp.path])
+        #expect(raised.status == 1 && raised.stderr.contains("binary data"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).isEmpty)
+    }
 }

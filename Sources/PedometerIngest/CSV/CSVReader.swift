@@ -54,12 +54,17 @@ public final class CSVReader {
     /// Records returned so far (the header counts when there is one).
     public var recordCount: Int { recordsReturned }
 
-    /// The file's size when it was opened.
+    /// The file's size when it was opened (a stream's declared size).
     public let fileSize: Int
+    /// Whether the bytes are a stream read once (a zip entry), not a file that can be reopened
+    /// at any offset: then one reader parses it all.
+    var isStream: Bool { stream != nil }
     /// Whether a quote character has been read so far (records may then span lines).
     private(set) var sawQuote = false
 
     private let fd: Int32
+    /// Where the bytes come from when they are not a file (`fd` is then -1).
+    private let stream: ByteStream?
     private let limits: Limits
     /// File offset of the first byte this reader reads.
     private var startOffset: Int
@@ -97,13 +102,18 @@ public final class CSVReader {
     ///   - delimiter: the field delimiter; `nil` detects comma, semicolon or tab.
     ///   - decimal: the decimal mark of numbers; `nil` detects a decimal comma (``CSVSniffer``).
     ///   - displayName: the name to use in messages; defaults to `path`.
+    /// A path inside a zip archive being read (``ZipArchiveFiles``) is streamed from it.
     public convenience init(
         path: String, delimiter: UInt8? = nil, decimal: DecimalSeparator? = nil, displayName: String? = nil,
         limits: Limits = Limits()
     ) throws(IngestError) {
         let name = displayName ?? path
-        let (descriptor, size) = try Self.openRegularFile(path, name)
-        self.init(descriptor: descriptor, fileSize: size, displayName: name, limits: limits, from: 0, to: nil)
+        if let stream = try ZipArchiveFiles.stream(path, displayName: name) {
+            self.init(stream: stream, displayName: name, limits: limits)
+        } else {
+            let (descriptor, size) = try Self.openRegularFile(path, name)
+            self.init(descriptor: descriptor, fileSize: size, displayName: name, limits: limits, from: 0, to: nil)
+        }
         // Sniff at least 4 KiB (or the whole file) whatever the chunk size.
         repeat { try fillBuffer() } while end < 4096 && !reachedEndOfFile
         let sniff = try CSVSniffer.sniff(
@@ -167,10 +177,18 @@ public final class CSVReader {
         csv_set_delim(parser, delimiter)
     }
 
-    private init(descriptor: Int32, fileSize: Int, displayName: String, limits: Limits, from start: Int, to stop: Int?) {
+    private convenience init(stream: ByteStream, displayName: String, limits: Limits) {
+        self.init(descriptor: -1, fileSize: stream.declaredSize, displayName: displayName, limits: limits, from: 0, to: nil, stream: stream)
+    }
+
+    private init(
+        descriptor: Int32, fileSize: Int, displayName: String, limits: Limits, from start: Int, to stop: Int?,
+        stream: ByteStream? = nil
+    ) {
         self.displayName = displayName
         self.limits = limits
         self.fileSize = fileSize
+        self.stream = stream
         fd = descriptor
         startOffset = start
         readLimit = stop.map { max($0 - start, 0) } ?? Int.max
@@ -205,7 +223,7 @@ public final class CSVReader {
         csv_free(parser)
         parser.deinitialize(count: 1)
         parser.deallocate()
-        close(fd)
+        if let stream { stream.cancel() } else { close(fd) }
         buffer.deallocate()
         fields.pointee.deallocate()
         fields.deinitialize(count: 1)
@@ -430,7 +448,12 @@ public final class CSVReader {
         }
         while true {
             let wanted = min(capacity - end, readLimit - bytesRead)
-            let count = wanted == 0 ? 0 : read(fd, buffer + end, wanted)
+            let count: Int
+            if let stream {
+                count = wanted == 0 ? 0 : try stream.read(into: buffer + end, count: wanted)
+            } else {
+                count = wanted == 0 ? 0 : read(fd, buffer + end, wanted)
+            }
             if count > 0 {
                 if !sawQuote && memchr(buffer + end, Int32(UInt8(ascii: "\"")), count) != nil { sawQuote = true }
                 end += count

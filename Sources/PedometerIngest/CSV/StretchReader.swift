@@ -22,6 +22,17 @@ enum StretchReader {
         parse: @escaping @Sendable (_ reader: CSVReader, _ maxRows: Int, _ storage: inout [Rows.Row]?) -> Rows,
         deliver: (_ rows: Rows, _ firstLine: Int) throws(IngestError) -> Void
     ) throws(IngestError) {
+        if reader.isStream {
+            // A stream (a zip entry) is read once, in order, by this reader: no stretches. Its
+            // lines are the file's own, so the rows' locations need no shift (first line 1).
+            var rows: Rows
+            repeat {
+                var storage: [Rows.Row]?
+                rows = parse(reader, 1 << 16, &storage)
+                try deliver(rows, 1)
+            } while !rows.reachedEnd
+            return
+        }
         let stretches = LineStretches(after: reader, path: path, stretchBytes: options.stretchBytes)
         // Where the next stretch starts: its file offset and line.
         var offset = stretches.dataStart

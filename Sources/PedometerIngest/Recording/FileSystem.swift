@@ -6,14 +6,23 @@ import Musl
 import Darwin
 #endif
 
-/// The few file-system questions ingestion asks, answered with POSIX calls.
+/// The few file-system questions ingestion asks, answered with POSIX calls, and for paths inside
+/// a zip archive being read, by the archive (``ZipArchiveFiles``: the archive itself stays a file).
 enum FileSystem {
+    /// The archive and the path inside it when `path` lies inside a zip archive being read.
+    private static func inArchive(_ path: String) -> (archive: ZipArchiveFiles, inner: String)? {
+        guard let found = ZipArchiveFiles.resolve(path), !found.inner.isEmpty else { return nil }
+        return found
+    }
+
     static func isDirectory(_ path: String) -> Bool {
+        if let (archive, inner) = inArchive(path) { return archive.isFolder(inner) }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     static func isFile(_ path: String) -> Bool {
+        if let (archive, inner) = inArchive(path) { return archive.isFile(inner) }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
@@ -28,6 +37,7 @@ enum FileSystem {
 
     /// Names in a folder, sorted, without `.` and `..`; `nil` if it cannot be listed.
     static func contents(of directory: String) -> [String]? {
+        if let (archive, inner) = ZipArchiveFiles.resolve(directory) { return archive.contents(of: inner) }
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var names: [String] = []
@@ -47,6 +57,15 @@ enum FileSystem {
 
     /// The first line of a small text file, trimmed.
     static func firstLine(of path: String) -> String? {
+        if inArchive(path) != nil {
+            // A file inside an archive: the first chunk of its stream.
+            guard isFile(path), let stream = try? ZipArchiveFiles.stream(path, displayName: path, probe: true) else { return nil }
+            defer { stream.cancel() }
+            var bytes = [UInt8](repeating: 0, count: 1024)
+            let count = bytes.withUnsafeMutableBytes { (try? stream.read(into: $0.baseAddress!, count: $0.count)) ?? 0 }
+            let line = String(decoding: bytes.prefix(count).prefix { $0 != 0x0A }, as: UTF8.self).trimmingSpaces
+            return line.isEmpty ? nil : String(line)
+        }
         guard isFile(path), let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 1024)

@@ -18,6 +18,8 @@ public struct IngestOptions: Sendable, Hashable {
     public var timeZone: TimeZoneRule?
     /// Make any skipped row an error instead of a counted, reported skip.
     public var strict = false
+    /// What a zipped export may hold before it is refused.
+    public var zipLimits = ZipLimits.standard
     /// Threads that parse one file (generic, phyphox, Oxford, Sensor Logger and SensorLog
     /// files; not step logs), each a stretch of ``stretchBytes`` at a time (at most 4 are
     /// used); what is read is the same whatever the count.

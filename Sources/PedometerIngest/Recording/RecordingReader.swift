@@ -1,6 +1,5 @@
 import Foundation
 import PedometerCore
-import ZIPFoundation
 
 /// Reads one recording (a file, a folder or a zip) of any supported format into a ``SampleSink``.
 public enum RecordingReader {
@@ -22,12 +21,12 @@ public enum RecordingReader {
         case .sensorLoggerFolder(let folder):
             try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
         case .sensorLoggerZip:
-            try withExtractedArchive(path) { folder throws(IngestError) in
-                guard let recording = recordingFolder(in: folder) else {
+            // Read in place: the entries are streamed, nothing is extracted.
+            try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { _ throws(IngestError) in
+                guard let recording = recordingFolder(in: path) else {
                     throw IngestError(file: path, "zip archive holds no Sensor Logger export (no TotalAcceleration.csv, Accelerometer.csv …)")
                 }
-                let inner = recording == folder ? "" : "/" + String(recording.dropFirst(folder.count + 1))
-                try SensorLoggerReader.readFolder(recording, displayName: path + inner, options: options, into: &emitter, info: &info)
+                try SensorLoggerReader.readFolder(recording, displayName: recording, options: options, into: &emitter, info: &info)
             }
         case .sensorLoggerFile(let header):
             try SensorLoggerReader.readFile(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
@@ -65,63 +64,13 @@ public enum RecordingReader {
         (try? FormatDetector.detect(path, options: options))?.layout.readsInStretches ?? false
     }
 
-    /// The folder holding a Sensor Logger export inside an extracted archive: its root, or the
-    /// one sub-folder that holds one.
+    /// The folder holding a Sensor Logger export inside an archive: its root, or the first
+    /// sub-folder that holds one.
     private static func recordingFolder(in root: String) -> String? {
         if FormatDetector.detectFolder(root) != nil { return root }
         for name in FileSystem.contents(of: root) ?? [] where FileSystem.isDirectory(root + "/" + name) {
             if let found = recordingFolder(in: root + "/" + name) { return found }
         }
         return nil
-    }
-
-    /// Prefix of the folders archives are extracted to, in the temporary directory; the
-    /// extracting process's ID follows it.
-    static let extractionPrefix = "pedometer-zip-"
-
-    /// Removes, once per process, the extraction folders of processes that no longer exist
-    /// (a run killed while reading a zip cannot remove its own).
-    private static let abandonedExtractionsRemoved: Void = {
-        let manager = FileManager.default
-        let directory = manager.temporaryDirectory
-        for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(extractionPrefix) {
-            guard let pid = Int32(name.dropFirst(extractionPrefix.count).prefix { $0 != "-" }), pid > 0 else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? manager.removeItem(at: directory.appendingPathComponent(name))
-            }
-        }
-    }()
-
-    /// Extracts a zip into a temporary folder (streamed to disk, bounded memory), runs `body`
-    /// on it, and removes it.
-    private static func withExtractedArchive(
-        _ path: String, _ body: (String) throws(IngestError) -> Void
-    ) throws(IngestError) {
-        let manager = FileManager.default
-        _ = abandonedExtractionsRemoved
-        let folder = manager.temporaryDirectory.appendingPathComponent("\(extractionPrefix)\(getpid())-\(UUID().uuidString)")
-        defer { try? manager.removeItem(at: folder) }
-        var corrupt: String?
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-            for entry in archive where entry.type == .file {
-                // Never write outside the folder, whatever the archive's paths say.
-                let components = entry.path.split(separator: "/").filter { $0 != ".." && $0 != "." }
-                guard !components.isEmpty, !components.contains(where: { $0.hasPrefix("__MACOSX") }) else { continue }
-                let destination = components.reduce(folder) { $0.appendingPathComponent(String($1)) }
-                let checksum = try archive.extract(entry, to: destination)
-                guard checksum == entry.checksum else {
-                    corrupt = entry.path
-                    break
-                }
-            }
-        } catch {
-            throw IngestError(file: path, "not a readable zip archive: \(error)")
-        }
-        if let corrupt {
-            throw IngestError(file: path, "corrupt zip archive: \(corrupt) fails its CRC-32 check")
-        }
-        try body(folder.path)
     }
 }

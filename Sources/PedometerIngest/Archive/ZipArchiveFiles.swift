@@ -1,0 +1,162 @@
+import Foundation
+import ZIPFoundation
+
+/// A zip archive read in place: while a recording in it is read, paths inside it
+/// (`export.zip/rec/TotalAcceleration.csv`) are listed by ``FileSystem`` and opened by
+/// ``CSVReader`` as streams of the decompressed entry (``ZipEntryStream``). Nothing is written
+/// to disk, and memory stays that of a file read in chunks.
+///
+/// Opening an archive checks its limits (``ZipLimits``): the number of entries, and names that
+/// would escape it (`../`, absolute); an entry inflating beyond its ratio is stopped while it
+/// is read.
+final class ZipArchiveFiles: @unchecked Sendable {
+    /// The archive's path.
+    let path: String
+    let limits: ZipLimits
+    /// Files by their path inside the archive (`rec/TotalAcceleration.csv`).
+    private let files: [String: Entry]
+    /// Every folder inside the archive (`""` is its root), with the names it holds.
+    private let folders: [String: [String]]
+
+    /// A file entry: what reading it needs.
+    struct Entry {
+        var name: String
+        var compressedSize: UInt64
+        var uncompressedSize: UInt64
+    }
+
+    private init(path: String, limits: ZipLimits, files: [String: Entry], folders: [String: [String]]) {
+        self.path = path
+        self.limits = limits
+        self.files = files
+        self.folders = folders
+    }
+
+    // MARK: Mounting
+
+    private static let lock = NSLock()
+    /// Archives being read, by path, with how many readers use each.
+    nonisolated(unsafe) private static var mounted: [String: (archive: ZipArchiveFiles, users: Int)] = [:]
+
+    /// Runs `body` with the archive at `path` readable in place (its folders listed, its files
+    /// opened as streams), after checking its entries against `limits`.
+    static func withMounted<Result>(
+        _ path: String, limits: ZipLimits, _ body: (ZipArchiveFiles) throws(IngestError) -> Result
+    ) throws(IngestError) -> Result {
+        let archive = try open(path, limits: limits)
+        lock.lock()
+        if let existing = mounted[path] {
+            mounted[path] = (existing.archive, existing.users + 1)
+        } else {
+            mounted[path] = (archive, 1)
+        }
+        lock.unlock()
+        defer {
+            lock.lock()
+            if let existing = mounted[path] {
+                mounted[path] = existing.users > 1 ? (existing.archive, existing.users - 1) : nil
+            }
+            lock.unlock()
+        }
+        return try body(archive)
+    }
+
+    /// The mounted archive holding `path`, and the path inside it (`""` for the archive itself).
+    static func resolve(_ path: String) -> (archive: ZipArchiveFiles, inner: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !mounted.isEmpty else { return nil }
+        for (root, entry) in mounted {
+            if path == root { return (entry.archive, "") }
+            if path.hasPrefix(root + "/") { return (entry.archive, String(path.dropFirst(root.count + 1))) }
+        }
+        return nil
+    }
+
+    /// A stream of the file at `path` when it lies in a mounted archive, else `nil`.
+    /// `probe`: only its first bytes are wanted (see ``ZipEntryStream``).
+    static func stream(_ path: String, displayName: String, probe: Bool = false) throws(IngestError) -> ZipEntryStream? {
+        guard let (archive, inner) = resolve(path) else { return nil }
+        guard let entry = archive.files[inner] else {
+            throw IngestError(file: displayName, "cannot open: no such file in \(archive.path)")
+        }
+        return try ZipEntryStream(archive: archive, entry: entry, displayName: displayName, probe: probe)
+    }
+
+    /// Whether `inner` is a folder of the archive.
+    func isFolder(_ inner: String) -> Bool { folders[inner] != nil }
+
+    /// Whether `inner` is a file of the archive.
+    func isFile(_ inner: String) -> Bool { files[inner] != nil }
+
+    /// The names in folder `inner`, sorted.
+    func contents(of inner: String) -> [String]? { folders[inner] }
+
+    // MARK: Reading the directory
+
+    private static func open(_ path: String, limits: ZipLimits) throws(IngestError) -> ZipArchiveFiles {
+        let archive: Archive
+        do {
+            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        } catch {
+            throw IngestError(file: path, "not a readable zip archive: \(error)")
+        }
+        var files: [String: Entry] = [:]
+        var folders: [String: Set<String>] = ["": []]
+        var count = 0
+        for entry in archive {
+            count += 1
+            guard count <= limits.maxEntries else {
+                throw IngestError(
+                    file: path, "more than \(limits.maxEntries) entries: not a recording export (--zip-max-entries raises the limit)")
+            }
+            let name = entry.path
+            let components = name.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            guard !name.hasPrefix("/"), !name.hasPrefix("\\"), !components.contains(".."), !name.contains("\\..") else {
+                throw IngestError(file: path, "entry '\(name)' escapes the archive (an absolute path or '..'): refused")
+            }
+            let parts = components.filter { $0 != "." }
+            guard !parts.isEmpty, !parts.contains(where: { $0.hasPrefix("__MACOSX") }) else { continue }
+            // Every folder on the way, and the entry in its folder.
+            var folder = ""
+            for (index, part) in parts.enumerated() {
+                let isLast = index == parts.count - 1
+                folders[folder, default: []].insert(part)
+                let child = folder.isEmpty ? part : folder + "/" + part
+                if isLast && entry.type == .file {
+                    files[child] = Entry(name: name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize)
+                } else {
+                    folders[child, default: []].formUnion([])
+                }
+                folder = child
+            }
+        }
+        return ZipArchiveFiles(
+            path: path, limits: limits, files: files, folders: folders.mapValues { $0.sorted() })
+    }
+}
+
+/// What a zip archive may hold before it is refused (`--zip-max-ratio`, `--zip-max-entries`).
+public struct ZipLimits: Sendable, Hashable {
+    /// Most bytes an entry may inflate to per compressed byte, beyond ``allowanceBytes``: a
+    /// CSV compresses 3–20 times; a zip bomb, thousands.
+    public var maxRatio: Double
+    /// Bytes any entry may inflate to whatever its ratio (small entries compress very well).
+    public var allowanceBytes: Int
+    /// Most entries an archive may list (a recording export has a few dozen).
+    public var maxEntries: Int
+
+    public static let standard = ZipLimits(maxRatio: 1000, allowanceBytes: 16 << 20, maxEntries: 10_000)
+
+    public init(maxRatio: Double, allowanceBytes: Int, maxEntries: Int) {
+        self.maxRatio = maxRatio
+        self.allowanceBytes = allowanceBytes
+        self.maxEntries = maxEntries
+    }
+
+    /// Most bytes an entry of `compressed` bytes may inflate to.
+    func maximumBytes(compressed: UInt64) -> Int {
+        let byRatio = maxRatio * Double(compressed)
+        return byRatio >= Double(Int.max / 2) ? Int.max / 2 : max(allowanceBytes, Int(byRatio))
+    }
+}

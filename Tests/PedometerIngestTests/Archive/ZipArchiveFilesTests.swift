@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import ZIPFoundation
+@testable import PedometerIngest
+
+/// Zipped exports read in place: entries streamed, nothing written to disk, and limits that
+/// refuse zip bombs, escaping names and endless entry lists with the entry named.
+@Suite struct ZipArchiveFilesTests {
+    let files = TemporaryFiles()
+
+    /// A zip of `entries` (name, size, bytes at an offset), deflated.
+    private func zip(_ name: String, _ entries: [(String, Int, (Int, Int) -> Data)]) throws -> String {
+        let path = files.path(name)
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        for (entry, size, bytes) in entries {
+            try archive.addEntry(
+                with: entry, type: .file, uncompressedSize: Int64(size), compressionMethod: .deflate,
+                provider: { position, count in bytes(Int(position), count) })
+        }
+        return path
+    }
+
+    private func read(_ path: String, _ options: IngestOptions = .init()) -> Result<RecordingInfo, IngestError> {
+        var sink = CollectingSink()
+        do throws(IngestError) {
+            return .success(try RecordingReader.read(path, options: options, into: &sink))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func zipBombIsRefusedWithItsEntryNamed() throws {
+        // A Sensor Logger header, then 64 MiB of zeros: about 64 KB deflated, more than 1000:1.
+        let header = Array("time,seconds_elapsed,z,y,x\n".utf8)
+        let bomb = try zip("bomb.zip", [
+            ("rec/TotalAcceleration.csv", 64 << 20, { offset, count in
+                Data((offset..<(offset + count)).map { $0 < header.count ? header[$0] : 0 })
+            }),
+        ])
+        let started = Date()
+        guard case .failure(let error) = read(bomb) else {
+            Issue.record("a zip bomb was read")
+            return
+        }
+        print("ZipArchiveFilesTests: bomb refused in \(Date().timeIntervalSince(started)) s")
+        #expect(error.location.file == bomb + "/rec/TotalAcceleration.csv")
+        #expect(error.reason.hasPrefix("looks like a zip bomb: 67108864 bytes or more from "))
+        #expect(error.reason.hasSuffix("beyond 1000:1 (--zip-max-ratio raises the limit)"))
+    }
+
+    @Test func aHigherRatioReadsWhatTheDefaultRefuses() throws {
+        // A recording whose rows repeat compresses far: refused at 10:1, read at the default.
+        let rows = 60_000
+        let header = Array("time,seconds_elapsed,z,y,x\n".utf8)
+        let text = header + (0..<rows).flatMap { index -> [UInt8] in
+            Array("\(1_000_000_000 + index * 10_000_000),\(Double(index) / 100),9.8,\(index % 7),0.2\n".utf8)
+        }
+        let path = try zip("long.zip", [("TotalAcceleration.csv", text.count, { offset, count in Data(text[offset..<(offset + count)]) })])
+        var tight = IngestOptions()
+        tight.zipLimits = ZipLimits(maxRatio: 2, allowanceBytes: 1 << 20, maxEntries: 10)
+        guard case .failure(let error) = read(path, tight) else {
+            Issue.record("read beyond a 2:1 limit")
+            return
+        }
+        #expect(error.reason.hasPrefix("looks like a zip bomb"))
+        guard case .success(let info) = read(path) else {
+            Issue.record("refused at the default limits")
+            return
+        }
+        #expect(info.streams.first?.sampleCount == rows)
+    }
+
+    @Test func escapingAndAbsoluteNamesAreRefusedAndNamed() throws {
+        for name in ["../evil/TotalAcceleration.csv", "/etc/TotalAcceleration.csv", "rec/../../TotalAcceleration.csv"] {
+            let path = try zip("escape.zip", [(name, 10, { _, count in Data("time,x\n1,2\n".utf8.prefix(count)) })])
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            guard case .failure(let error) = read(path) else {
+                Issue.record("\(name) was read")
+                continue
+            }
+            #expect(error.description == "\(path): entry '\(name)' escapes the archive (an absolute path or '..'): refused")
+        }
+    }
+
+    @Test func tooManyEntriesAreRefused() throws {
+        let android = Fixtures.path("formats/sensor-logger/android.zip")
+        var few = IngestOptions()
+        few.zipLimits = ZipLimits(maxRatio: 1000, allowanceBytes: 16 << 20, maxEntries: 3)
+        guard case .failure(let error) = read(android, few) else {
+            Issue.record("read with more entries than allowed")
+            return
+        }
+        #expect(error.description == "\(android): more than 3 entries: not a recording export (--zip-max-entries raises the limit)")
+        guard case .success = read(android) else {
+            Issue.record("the fixture is refused at the default limits")
+            return
+        }
+    }
+
+    @Test func entriesAreStreamedAsTheFolderWouldBeRead() throws {
+        // The same export zipped and as a folder: the same samples.
+        var zipped = CollectingSink()
+        var folder = CollectingSink()
+        _ = try RecordingReader.read(Fixtures.path("formats/sensor-logger/android.zip"), into: &zipped)
+        _ = try RecordingReader.read(Fixtures.path("formats/sensor-logger/android"), into: &folder)
+        #expect(zipped.acceleration == folder.acceleration && !zipped.acceleration.isEmpty)
+        #expect(zipped.steps[.device]?.count == folder.steps[.device]?.count)
+        #expect(zipped.locations.count == folder.locations.count && zipped.pressures.count == folder.pressures.count)
+    }
+}
