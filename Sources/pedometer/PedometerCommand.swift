@@ -6,6 +6,6 @@ struct PedometerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pedometer",
         abstract: "Steps, distance, cadence and pace from phone sensor logs.",
-        subcommands: [InspectCommand.self, SummarizeCommand.self, SeriesCommand.self, PaceCommand.self, EvalCommand.self, CheckCommand.self]
+        subcommands: [InspectCommand.self, SummarizeCommand.self, SeriesCommand.self, PaceCommand.self, EvalCommand.self, CheckCommand.self, ListCommand.self]
     )
 }

@@ -30,7 +30,15 @@ import Testing
         #expect(Self.commands.count > 10)
     }
 
-    @Test(arguments: Self.commands.dropFirst(2))
+    /// The Spark command is run by tools/spark/test (which sets Java and pyspark up), as written.
+    @Test func sparkCommandIsTheOneItsTestRuns() throws {
+        let spark = Self.commands.filter { $0.hasPrefix("tools/spark-run") }
+        #expect(spark == ["tools/spark-run Fixtures out/spark --group-level 1"])
+        let test = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("tools/spark/test_spark.py"), encoding: .utf8)
+        #expect(test.contains("\"Fixtures\", output, *options") && test.contains("spark_run(output, \"--group-level\", \"1\")"))
+    }
+
+    @Test(arguments: Self.commands.dropFirst(2).filter { !$0.hasPrefix("tools/spark-run") })
     func commandRuns(_ command: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

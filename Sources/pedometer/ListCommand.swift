@@ -1,0 +1,25 @@
+import ArgumentParser
+import PedometerIngest
+
+/// `pedometer list`: the recordings other commands would read under the paths given, one per
+/// line (what a distributed run, `tools/spark`, hands out to its workers).
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the recordings found under the paths, one per line, as summarize would read them.",
+        discussion: """
+            Files are listed as they are; folders are searched recursively for recording folders \
+            (Sensor Logger, Oxford) and .csv, .tsv, .txt and .zip files, leaving out expected \
+            files and truth manifests. Exit status: 0, 1 when a folder holds no recording, 64 on \
+            usage errors.
+            """)
+
+    @Argument(help: "Recordings, or folders to search for them.")
+    var paths: [String]
+
+    func run() throws {
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
+        for recording in recordings { print(recording) }
+        if emptyFolders > 0 { throw ExitCode(1) }
+    }
+}

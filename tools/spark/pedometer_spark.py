@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Summarise recordings on Apache Spark: `pedometer summarize` as the map step.
+
+Usage (spark-submit; tools/spark-run does it in local mode):
+  spark-submit [--files pedometer] pedometer_spark.py INPUT... --output OUT [options]
+
+INPUT: local files or folders (searched as `pedometer list` searches them), a text file of
+paths given as @paths.txt, or any Hadoop URI (s3a://bucket/logs/*.zip, hdfs://...): remote
+recordings are copied to the executor's local disk (sc.binaryFiles) before they are read.
+
+Paths are spread evenly over --partitions tasks (by count, so that long files do not all land
+on one task); each task pipes its paths to `pedometer summarize --format json --jobs 1 -` and
+parses the JSON lines into rows of an explicit schema. A recording that cannot be read is a row
+with its `file:line:column: reason` error, never dropped, and never fails the job.
+
+The rows are written as Parquet to OUT/summaries (and JSON Lines to OUT/summaries-json with
+--jsonl). A rerun skips the paths already in OUT (--force redoes them); a run killed before
+its write commits leaves OUT as it was. --group-level N also writes per-group totals (steps,
+distance, duration, recordings, failures) to OUT/totals, grouping by the N-th folder of each
+path (0 = the first); --metadata CSV --group-column C groups by column C of a CSV with a `path`
+column instead.
+
+The binary: --pedometer PATH, else `pedometer` shipped with --files (found in the task's
+working directory), else on PATH.
+"""
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from pyspark.sql import Row, SparkSession
+from pyspark.sql import functions as F
+from pyspark.sql.types import (ArrayType, DoubleType, LongType, StringType, StructField,
+                               StructType)
+
+SCHEMA = StructType([
+    StructField("path", StringType(), False),
+    StructField("format", StringType(), True),
+    StructField("startDate", StringType(), True),
+    StructField("steps", LongType(), True),
+    StructField("stepsSource", StringType(), True),
+    StructField("distanceMeters", DoubleType(), True),
+    StructField("distanceMethod", StringType(), True),
+    StructField("durationSeconds", DoubleType(), True),
+    StructField("activeDurationSeconds", DoubleType(), True),
+    StructField("averageCadenceStepsPerSecond", DoubleType(), True),
+    StructField("maxCadenceStepsPerSecond", DoubleType(), True),
+    StructField("averageActivePaceSecondsPerMeter", DoubleType(), True),
+    StructField("currentPaceSecondsPerMeter", DoubleType(), True),
+    StructField("floorsAscended", LongType(), True),
+    StructField("floorsDescended", LongType(), True),
+    StructField("deviceSteps", LongType(), True),
+    StructField("deviceDistanceMeters", DoubleType(), True),
+    StructField("groundTruthSteps", LongType(), True),
+    StructField("warnings", ArrayType(StringType()), True),
+    StructField("error", StringType(), True),
+])
+
+# summarize's JSON keys for the schema's fields that are named differently.
+RENAMED = {"deviceSteps": "referenceSteps", "deviceDistanceMeters": "referenceDistanceMeters"}
+
+
+def pedometer_binary(given):
+    """The binary on this machine (driver or executor)."""
+    if given:
+        return given
+    try:
+        from pyspark import SparkFiles
+        shipped = SparkFiles.get("pedometer")
+        if os.path.exists(shipped):
+            return shipped
+    except Exception:
+        pass
+    if os.path.exists("pedometer"):
+        return os.path.abspath("pedometer")
+    found = shutil.which("pedometer")
+    if not found:
+        raise SystemExit("pedometer not found: give --pedometer, ship it with --files, or put it on PATH")
+    return found
+
+
+def to_row(path, summary):
+    """A row of SCHEMA from summarize's JSON object (or its error)."""
+    values = {"path": path}
+    for field in SCHEMA.fields:
+        if field.name == "path":
+            continue
+        value = summary.get(RENAMED.get(field.name, field.name))
+        if value is not None and isinstance(field.dataType, DoubleType):
+            value = float(value)
+        if value is not None and isinstance(field.dataType, LongType):
+            value = int(value)
+        values[field.name] = value
+    return Row(**values)
+
+
+def summarize_paths(binary, items):
+    """Runs summarize on (path, local path) pairs: one row per path, in any case."""
+    items = list(items)
+    if not items:
+        return []
+    local_to_path = {local: path for path, local in items}
+    process = subprocess.run(
+        [binary, "summarize", "--format", "json", "--jobs", "1", "--progress", "never", "-"],
+        input="\n".join(local for _, local in items) + "\n", capture_output=True, text=True)
+    rows, seen = [], set()
+    for line in process.stdout.splitlines():
+        if not line.strip():
+            continue
+        summary = json.loads(line)
+        local = summary.get("source")
+        path = local_to_path.get(local, local)
+        if "error" in summary:
+            summary["error"] = summary["error"].replace(local, path) if local else summary["error"]
+        seen.add(local)
+        rows.append(to_row(path, summary))
+    # A recording summarize said nothing of (it crashed, say) is still a row, with why.
+    for path, local in items:
+        if local not in seen:
+            reason = process.stderr.strip().splitlines()[-1:] or [f"exit status {process.returncode}"]
+            rows.append(to_row(path, {"error": f"{path}: not summarised ({reason[0]})"}))
+    return rows
+
+
+def local_partition(binary_hint):
+    def run(paths):
+        return summarize_paths(pedometer_binary(binary_hint), [(path, path) for path in paths])
+    return run
+
+
+def remote_partition(binary_hint):
+    def run(files):
+        scratch = tempfile.mkdtemp(prefix="pedometer-spark-")
+        try:
+            items = []
+            for index, (uri, content) in enumerate(files):
+                local = os.path.join(scratch, f"{index}-{os.path.basename(uri.rstrip('/'))}")
+                with open(local, "wb") as out:
+                    out.write(content)
+                items.append((uri, local))
+            return summarize_paths(pedometer_binary(binary_hint), items)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return run
+
+
+def local_recordings(binary, inputs):
+    """The recordings under local inputs, as `pedometer list` finds them."""
+    process = subprocess.run([binary, "list", *inputs], capture_output=True, text=True)
+    sys.stderr.write(process.stderr)
+    return [line for line in process.stdout.splitlines() if line.strip()]
+
+
+def done_paths(spark, output):
+    target = os.path.join(output, "summaries")
+    if not os.path.exists(target) and "://" not in output:
+        return set()
+    try:
+        return {row.path for row in spark.read.parquet(target).select("path").collect()}
+    except Exception:
+        return set()
+
+
+def folder_at(path, level):
+    """The `level`-th folder of `path` (0 = the first), or "" when it has fewer."""
+    folders = path.split("://", 1)[-1].strip("/").split("/")[:-1]
+    return folders[level] if level < len(folders) else ""
+
+
+def group_key(args, metadata):
+    if args.group_level is not None:
+        level = args.group_level
+        return F.udf(lambda path: folder_at(path, level), StringType())(F.col("path"))
+    return F.udf(lambda path: metadata.get(path), StringType())(F.col("path"))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("inputs", nargs="+")
+    parser.add_argument("--output", required=True)
+    parser.add_argument("--partitions", type=int, default=None, help="tasks (default: 2 per core Spark gives)")
+    parser.add_argument("--pedometer", help="path of the pedometer binary on every machine")
+    parser.add_argument("--force", action="store_true", help="redo the paths already in the output")
+    parser.add_argument("--jsonl", action="store_true", help="also write JSON Lines")
+    parser.add_argument("--group-level", type=int, help="per-group totals by this folder level of each path")
+    parser.add_argument("--metadata", help="CSV with a path column, for --group-column")
+    parser.add_argument("--group-column", help="per-group totals by this column of --metadata")
+    args = parser.parse_args(argv)
+    if (args.metadata is None) != (args.group_column is None):
+        parser.error("--metadata and --group-column go together")
+
+    spark = SparkSession.builder.appName("pedometer").getOrCreate()
+    sc = spark.sparkContext
+    sc.setLogLevel("WARN")
+    binary = pedometer_binary(args.pedometer)
+
+    inputs = []
+    for item in args.inputs:
+        if item.startswith("@"):
+            with open(item[1:], encoding="utf-8") as listing:
+                inputs += [line.strip() for line in listing if line.strip()]
+        else:
+            inputs.append(item)
+    remote = [item for item in inputs if "://" in item and not item.startswith("file://")]
+    local = local_recordings(binary, [item.replace("file://", "", 1) for item in inputs if item not in remote]) \
+        if len(remote) < len(inputs) else []
+
+    done = set() if args.force else done_paths(spark, args.output)
+    local = [path for path in local if path not in done]
+    partitions = args.partitions or max(2 * sc.defaultParallelism, 1)
+    parts = []
+    if local:
+        parts.append(sc.parallelize(local, min(partitions, len(local))).mapPartitions(local_partition(args.pedometer)))
+    for pattern in remote:
+        files = sc.binaryFiles(pattern).filter(lambda item: item[0] not in done)
+        parts.append(files.repartition(partitions).mapPartitions(remote_partition(args.pedometer)))
+    if not parts:
+        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output})")
+        spark.stop()
+        return 0
+    rows = sc.union(parts) if len(parts) > 1 else parts[0]
+    frame = spark.createDataFrame(rows, SCHEMA).cache()
+    count = frame.count()
+    if count == 0:
+        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output})")
+        spark.stop()
+        return 0
+    mode = "overwrite" if args.force else "append"
+    frame.write.mode(mode).parquet(os.path.join(args.output, "summaries"))
+    if args.jsonl:
+        frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
+    failed = frame.filter(F.col("error").isNotNull()).count()
+    print(f"pedometer_spark: {count} recordings summarised ({failed} failed) into {args.output}")
+
+    if args.group_level is not None or args.group_column:
+        metadata = {}
+        if args.metadata:
+            with open(args.metadata, encoding="utf-8") as table:
+                for record in csv.DictReader(table):
+                    metadata[record["path"]] = record[args.group_column]
+        everything = spark.read.parquet(os.path.join(args.output, "summaries"))
+        totals = (everything.withColumn("group", group_key(args, metadata)).groupBy("group")
+                  .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
+                       F.sum("steps").alias("steps"), F.sum("distanceMeters").alias("distanceMeters"),
+                       F.sum("durationSeconds").alias("durationSeconds"))
+                  .orderBy("group"))
+        totals.write.mode("overwrite").parquet(os.path.join(args.output, "totals"))
+        for row in totals.collect():
+            print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters or 0:.0f} m")
+    spark.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

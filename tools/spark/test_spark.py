@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""End-to-end test of the Spark map step (run by tools/spark/test, hence by tools/test):
+
+1. tools/spark-run over Fixtures/ in local[2]: its Parquet holds one row per recording, equal
+   field by field to `pedometer summarize --format json` of the same files (the failed files'
+   rows carry the same errors);
+2. a second run is a no-op;
+3. a run killed midway, then rerun, gives the same output.
+Exits non-zero with the differences on failure.
+"""
+import json
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PEDOMETER = os.path.join(ROOT, ".build", "release", "pedometer")
+FIELDS = {  # Spark column: summarize's key
+    "format": "format", "steps": "steps", "distanceMeters": "distanceMeters", "durationSeconds": "durationSeconds",
+    "activeDurationSeconds": "activeDurationSeconds", "averageCadenceStepsPerSecond": "averageCadenceStepsPerSecond",
+    "currentPaceSecondsPerMeter": "currentPaceSecondsPerMeter", "deviceSteps": "referenceSteps",
+    "groundTruthSteps": "groundTruthSteps", "startDate": "startDate", "warnings": "warnings", "error": "error",
+}
+
+
+def spark_run(output, *options, wait=True):
+    command = [os.path.join(ROOT, "tools", "spark-run"), "Fixtures", output, *options]
+    if not wait:
+        return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr[-3000:])
+        sys.exit(f"FAIL spark-run exited {result.returncode}")
+    return result.stdout
+
+
+def spark_rows(output):
+    from pyspark.sql import SparkSession
+    spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    rows = [row.asDict() for row in spark.read.parquet(os.path.join(output, "summaries")).collect()]
+    spark.stop()
+    return rows
+
+
+def spark_totals(output):
+    from pyspark.sql import SparkSession
+    spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    totals = {row.group: row.steps for row in spark.read.parquet(os.path.join(output, "totals")).collect()}
+    spark.stop()
+    return totals
+
+
+def local_batch():
+    result = subprocess.run([PEDOMETER, "summarize", "--format", "json", "--jobs", "2", "Fixtures"],
+                            cwd=ROOT, capture_output=True, text=True)
+    return {summary["source"]: summary for summary in map(json.loads, result.stdout.splitlines())}
+
+
+def same(a, b):
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and math.isclose(a, b, rel_tol=0, abs_tol=0)
+    return a == b
+
+
+def compare(rows, reference):
+    problems = []
+    by_path = {}
+    for row in rows:
+        if row["path"] in by_path:
+            problems.append(f"{row['path']}: two rows")
+        by_path[row["path"]] = row
+    for path in sorted(set(reference) - set(by_path)):
+        problems.append(f"{path}: no row")
+    for path in sorted(set(by_path) - set(reference)):
+        problems.append(f"{path}: a row for a recording summarize did not read")
+    for path in sorted(set(by_path) & set(reference)):
+        for column, key in FIELDS.items():
+            if not same(by_path[path].get(column), reference[path].get(key)):
+                problems.append(f"{path}: {column} {by_path[path].get(column)!r} != {reference[path].get(key)!r}")
+    return problems
+
+
+def main():
+    reference = local_batch()
+    failed = [path for path, summary in reference.items() if "error" in summary]
+    assert failed, "the fixtures hold malformed files: some must fail"
+    scratch = tempfile.mkdtemp(prefix="pedometer-spark-test-")
+    try:
+        output = os.path.join(scratch, "out")
+        started = time.time()
+        # The README's command: tools/spark-run Fixtures OUT --group-level 1.
+        spark_run(output, "--group-level", "1")
+        first = time.time() - started
+        problems = compare(spark_rows(output), reference)
+        if problems:
+            sys.exit("FAIL Spark output differs from pedometer summarize:\n  " + "\n  ".join(problems[:40]))
+        print(f"ok    {len(reference)} rows equal to the local batch field by field ({len(failed)} failed files "
+              f"with their errors); {first:.1f} s")
+        groups = sorted({path.split("/")[1] for path in reference})
+        totals = spark_totals(output)
+        if sorted(totals) != groups or sum(totals.values()) != sum(
+                reference[path].get("steps") or 0 for path in reference):
+            sys.exit(f"FAIL per-folder totals {totals} (expected the folders {groups} and every step)")
+        print(f"ok    per-folder totals: {len(totals)} groups, every step counted")
+
+        again = spark_run(output)
+        if "nothing to do" not in again or len(spark_rows(output)) != len(reference):
+            sys.exit(f"FAIL a second run was not a no-op: {again.strip()}")
+        print("ok    a second run is a no-op")
+
+        killed_output = os.path.join(scratch, "killed")
+        process = spark_run(killed_output, wait=False)
+        time.sleep(max(first * 0.6, 3))
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        spark_run(killed_output)
+        problems = compare(spark_rows(killed_output), reference)
+        if problems:
+            sys.exit("FAIL a killed run, rerun, differs:\n  " + "\n  ".join(problems[:40]))
+        print("ok    a run killed midway and rerun gives the same output")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
