@@ -119,10 +119,45 @@ enum GenericReader {
             var clock = TimeColumn(unit: timeUnit!)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
             info.startDate = clock.epochStart
+            if let header, let steps = ColumnNames(header).index(where: { $0.contains("step") }),
+                ![columns.time, columns.x, columns.y, columns.z].contains(steps)
+            {
+                try readDeviceSteps(
+                    path, displayName: displayName, options: options, table: table, time: columns.time, steps: steps,
+                    names: header, clock: &clock, into: &emitter, info: &info)
+            }
         }
         if emitter.rowsWithoutAxes > 0 {
             info.notes.append(
                 "\(emitter.rowsWithoutAxes) rows without acceleration (other sensors' rows of an interleaved log) passed over")
+        }
+    }
+
+    /// The device's own step counter, when the log has a column of it (a browser DeviceMotion
+    /// log's `steps`: the phone's hardware count since the start, on rows of its own): a
+    /// `device` stream beside our steps, on the acceleration's clock. Rows without a count are
+    /// passed over; a count that is not a number is skipped and located.
+    private static func readDeviceSteps<Sink>(
+        _ path: String, displayName: String, options: IngestOptions, table: AccelerationTable, time: Int, steps: Int,
+        names: [String], clock: inout TimeColumn, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0..<table.skipRecords { _ = try reader.next() }
+        var started = false
+        while try reader.next() {
+            guard steps < reader.fieldCount, !reader.isEmpty(steps) else { continue }
+            do throws(IngestError) {
+                let t = try clock.seconds(reader, time)
+                let count = try reader.requireNumber(steps, "step count")
+                if !started {
+                    emitter.beginStepCounts(kind: .device, file: displayName, columns: "time '\(names[time])', steps '\(names[steps])'")
+                    info.notes.append("device steps: the log's own counter in column '\(names[steps])'")
+                    started = true
+                }
+                emitter.stepCount(StepCountSample(time: t, steps: count), kind: .device)
+            } catch {
+                try emitter.skip(error)
+            }
         }
     }
 

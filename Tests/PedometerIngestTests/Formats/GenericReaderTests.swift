@@ -179,4 +179,23 @@ import PedometerCore
         let yColumn = other[0...1].joined(separator: ",").count + 2  // bytes before it, its comma, 1-based
         #expect(located == ["40:1", "41:\(yColumn)"])
     }
+
+    /// A step-counter column of the log (DeviceMotion's `steps`, on rows of their own) is the
+    /// device's count, on the acceleration's clock; a bad count is skipped and located.
+    @Test func theLogsOwnStepCounterIsTheDeviceStream() throws {
+        var text = "time;m_accG_x;m_accG_y;m_accG_z;steps\n"
+        for i in 0..<600 {
+            text += "\(i * 20);0,1;0,2;9,8;\n"
+            if i % 50 == 10 { text += "\(i * 20 + 5);;;;\(i == 510 ? "lots" : String(i / 50 * 2))\n" }
+        }
+        let path = files.write("motion.csv", text)
+        let (info, sink) = try read(path)
+        let device = try #require(sink.steps[.device])
+        #expect(device.count == 11)
+        #expect(abs(device[0].time - 0.205) < 1e-9 && device[0].steps == 0)
+        #expect(sink.stepTotal(.device) == 22)  // 0 at 0.205 s … 22 at 11.205 s
+        #expect(info.notes.contains("device steps: the log's own counter in column 'steps'"))
+        #expect(info.skipped.examples.first?.description.hasSuffix("step count is not a finite number: 'lots'") == true)
+        #expect(info.streams.map(\.columns).contains("time 'time', steps 'steps'"))
+    }
 }
