@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only the tests use it, to build zip archives.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -21,6 +22,11 @@ let package = Package(
         .systemLibrary(
             name: "CLibCSV",
             providers: [.apt(["libcsv-dev"])]
+        ),
+        // zlib, which inflates zip entries as they are read (`apt-get install zlib1g-dev`).
+        .systemLibrary(
+            name: "CLibZ",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // Pure Swift, no I/O: samples in, PedometerData out.
         .target(
@@ -35,8 +41,8 @@ let package = Package(
             name: "PedometerIngest",
             dependencies: [
                 "CLibCSV",
+                "CLibZ",
                 "PedometerCore",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // Units, formatting and the table/JSON/CSV writers.
@@ -58,7 +64,7 @@ let package = Package(
         .testTarget(name: "PedometerCoreTests", dependencies: ["PedometerCore", "TestSupport"]),
         .testTarget(
             name: "PedometerIngestTests",
-            dependencies: ["PedometerIngest", "PedometerCore", "TestSupport", "ZIPFoundation"]
+            dependencies: ["PedometerIngest", "PedometerCore", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "PedometerReportTests", dependencies: ["PedometerReport", "PedometerCore", "TestSupport"]),
         .testTarget(name: "pedometerTests", dependencies: ["pedometer", "pedometer-fuzz"]),

@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// A zip archive read in place: while a recording in it is read, paths inside it
 /// (`export.zip/rec/TotalAcceleration.csv`) are listed by ``FileSystem`` and opened by
@@ -10,23 +9,19 @@ import ZIPFoundation
 /// would escape it (`../`, absolute); an entry inflating beyond its ratio is stopped while it
 /// is read.
 final class ZipArchiveFiles: @unchecked Sendable {
-    /// The archive's path.
-    let path: String
+    /// The archive, read at offsets by each entry's stream.
+    let file: ArchiveFile
     let limits: ZipLimits
     /// Files by their path inside the archive (`rec/TotalAcceleration.csv`).
-    private let files: [String: Entry]
+    private let files: [String: ZipDirectory.Entry]
     /// Every folder inside the archive (`""` is its root), with the names it holds.
     private let folders: [String: [String]]
 
-    /// A file entry: what reading it needs.
-    struct Entry {
-        var name: String
-        var compressedSize: UInt64
-        var uncompressedSize: UInt64
-    }
+    /// The archive's path.
+    var path: String { file.path }
 
-    private init(path: String, limits: ZipLimits, files: [String: Entry], folders: [String: [String]]) {
-        self.path = path
+    private init(file: ArchiveFile, limits: ZipLimits, files: [String: ZipDirectory.Entry], folders: [String: [String]]) {
+        self.file = file
         self.limits = limits
         self.files = files
         self.folders = folders
@@ -95,22 +90,12 @@ final class ZipArchiveFiles: @unchecked Sendable {
     // MARK: Reading the directory
 
     private static func open(_ path: String, limits: ZipLimits) throws(IngestError) -> ZipArchiveFiles {
-        let archive: Archive
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            throw IngestError(file: path, "not a readable zip archive: \(error)")
-        }
-        var files: [String: Entry] = [:]
+        let file = try ArchiveFile(path)
+        let directory = try ZipDirectory(file, maxEntries: limits.maxEntries)
+        var files: [String: ZipDirectory.Entry] = [:]
         var folders: [String: Set<String>] = ["": []]
-        var count = 0
-        for entry in archive {
-            count += 1
-            guard count <= limits.maxEntries else {
-                throw IngestError(
-                    file: path, "more than \(limits.maxEntries) entries: not a recording export (--zip-max-entries raises the limit)")
-            }
-            let name = entry.path
+        for entry in directory.entries {
+            let name = entry.name
             let components = name.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             guard !name.hasPrefix("/"), !name.hasPrefix("\\"), !components.contains(".."), !name.contains("\\..") else {
                 throw IngestError(file: path, "entry '\(name)' escapes the archive (an absolute path or '..'): refused")
@@ -123,16 +108,15 @@ final class ZipArchiveFiles: @unchecked Sendable {
                 let isLast = index == parts.count - 1
                 folders[folder, default: []].insert(part)
                 let child = folder.isEmpty ? part : folder + "/" + part
-                if isLast && entry.type == .file {
-                    files[child] = Entry(name: name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize)
+                if isLast && entry.isFile {
+                    files[child] = entry
                 } else {
                     folders[child, default: []].formUnion([])
                 }
                 folder = child
             }
         }
-        return ZipArchiveFiles(
-            path: path, limits: limits, files: files, folders: folders.mapValues { $0.sorted() })
+        return ZipArchiveFiles(file: file, limits: limits, files: files, folders: folders.mapValues { $0.sorted() })
     }
 }
 

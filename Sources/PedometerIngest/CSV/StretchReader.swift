@@ -25,12 +25,7 @@ enum StretchReader {
         if reader.isStream {
             // A stream (a zip entry) is read once, in order, by this reader: no stretches. Its
             // lines are the file's own, so the rows' locations need no shift (first line 1).
-            var rows: Rows
-            repeat {
-                var storage: [Rows.Row]?
-                rows = parse(reader, 1 << 16, &storage)
-                try deliver(rows, 1)
-            } while !rows.reachedEnd
+            try readInOrder(reader, firstLine: 1, parse: parse, deliver: deliver)
             return
         }
         let stretches = LineStretches(after: reader, path: path, stretchBytes: options.stretchBytes)
@@ -74,11 +69,28 @@ enum StretchReader {
         let rest = try CSVReader(
             path: path, displayName: reader.displayName, from: offset, to: nil, delimiter: stretches.delimiter,
             lineTerminator: stretches.lineTerminator, decimalComma: stretches.decimalComma)
-        var rows: Rows
-        repeat {
-            var storage: [Rows.Row]?
-            rows = parse(rest, 1 << 16, &storage)
-            try deliver(rows, line)
-        } while !rows.reachedEnd
+        try readInOrder(rest, firstLine: line, parse: parse, deliver: deliver)
+    }
+
+    /// Rows read in order by one reader: about a stretch's worth at a time.
+    private static let rowsInOrder = 1 << 14
+
+    /// Reads the rest of `reader` on the calling thread (its line 1 is the file's `firstLine`),
+    /// a batch at a time, each batch parsed
+    /// into the storage of the one before: a fresh array for every batch would be grown and
+    /// freed again and again, which makes the C allocator keep megabytes it no longer uses.
+    private static func readInOrder<Rows: StretchRows>(
+        _ reader: CSVReader, firstLine: Int,
+        parse: (_ reader: CSVReader, _ maxRows: Int, _ storage: inout [Rows.Row]?) -> Rows,
+        deliver: (_ rows: Rows, _ firstLine: Int) throws(IngestError) -> Void
+    ) throws(IngestError) {
+        var storage: [Rows.Row]?
+        var reachedEnd = false
+        while !reachedEnd {
+            let rows = parse(reader, rowsInOrder, &storage)
+            reachedEnd = rows.reachedEnd
+            try deliver(rows, firstLine)
+            storage = rows.rows
+        }
     }
 }
