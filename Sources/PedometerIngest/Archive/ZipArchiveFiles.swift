@@ -87,6 +87,23 @@ final class ZipArchiveFiles: @unchecked Sendable {
     /// The names in folder `inner`, sorted.
     func contents(of inner: String) -> [String]? { folders[inner] }
 
+    /// Why the first file named one of `names` (any case, in any folder) cannot be read, when
+    /// it cannot: an encrypted or damaged entry is reported as itself, not as missing.
+    func unreadableFile(named names: [String]) -> IngestError? {
+        let wanted = Set(names.map { $0.lowercased() })
+        for inner in files.keys.sorted() where wanted.contains((inner.split(separator: "/").last ?? "").lowercased()) {
+            do throws(IngestError) {
+                let stream = try ZipEntryStream(archive: self, entry: files[inner]!, displayName: path + "/" + inner, probe: true)
+                defer { stream.cancel() }
+                var byte: UInt8 = 0
+                _ = try stream.read(into: &byte, count: 1)
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+
     // MARK: Reading the directory
 
     private static func open(_ path: String, limits: ZipLimits) throws(IngestError) -> ZipArchiveFiles {

@@ -22,8 +22,9 @@ public enum RecordingReader {
             try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
         case .sensorLoggerZip:
             // Read in place: the entries are streamed, nothing is extracted.
-            try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { _ throws(IngestError) in
+            try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { archive throws(IngestError) in
                 guard let recording = recordingFolder(in: path) else {
+                    if let error = archive.unreadableFile(named: SensorLoggerReader.accelerationFiles) { throw error }
                     throw IngestError(file: path, "zip archive holds no Sensor Logger export (no TotalAcceleration.csv, Accelerometer.csv …)")
                 }
                 try SensorLoggerReader.readFolder(recording, displayName: recording, options: options, into: &emitter, info: &info)
