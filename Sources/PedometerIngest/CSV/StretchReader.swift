@@ -76,9 +76,9 @@ enum StretchReader {
     private static let rowsInOrder = 1 << 14
 
     /// Reads the rest of `reader` on the calling thread (its line 1 is the file's `firstLine`),
-    /// a batch at a time, each batch parsed
-    /// into the storage of the one before: a fresh array for every batch would be grown and
-    /// freed again and again, which makes the C allocator keep megabytes it no longer uses.
+    /// a batch at a time, each batch parsed into the storage of the one before: a fresh array
+    /// for every batch would be grown and freed again and again, which makes the C allocator
+    /// keep megabytes it no longer uses (a zipped export cost 9 MB more than its folder).
     private static func readInOrder<Rows: StretchRows>(
         _ reader: CSVReader, firstLine: Int,
         parse: (_ reader: CSVReader, _ maxRows: Int, _ storage: inout [Rows.Row]?) -> Rows,
