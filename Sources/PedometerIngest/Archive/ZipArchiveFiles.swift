@@ -91,9 +91,10 @@ final class ZipArchiveFiles: @unchecked Sendable {
     /// it cannot: an encrypted or damaged entry is reported as itself, not as missing.
     func unreadableFile(named names: [String]) -> IngestError? {
         let wanted = Set(names.map { $0.lowercased() })
-        for inner in files.keys.sorted() where wanted.contains((inner.split(separator: "/").last ?? "").lowercased()) {
+        for (inner, entry) in files.sorted(by: { $0.key < $1.key })
+        where wanted.contains((inner.split(separator: "/").last ?? "").lowercased()) {
             do throws(IngestError) {
-                let stream = try ZipEntryStream(archive: self, entry: files[inner]!, displayName: path + "/" + inner, probe: true)
+                let stream = try ZipEntryStream(archive: self, entry: entry, displayName: path + "/" + inner, probe: true)
                 defer { stream.cancel() }
                 var byte: UInt8 = 0
                 _ = try stream.read(into: &byte, count: 1)
