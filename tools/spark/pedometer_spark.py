@@ -15,10 +15,10 @@ with its `file:line:column: reason` error, never dropped, and never fails the jo
 
 The rows are written as Parquet to OUT/summaries (and JSON Lines to OUT/summaries-json with
 --jsonl). A rerun skips the paths already in OUT (--force redoes them); a run killed before
-its write commits leaves OUT as it was. --group-level N also writes per-group totals (steps,
-distance, duration, recordings, failures) to OUT/totals, grouping by the N-th folder of each
-path (0 = the first); --metadata CSV --group-column C groups by column C of a CSV with a `path`
-column instead.
+its write commits leaves OUT as it was (what its tasks wrote is removed by the next run).
+--group-level N also writes per-group totals (steps, distance, duration, recordings,
+failures) to OUT/totals, grouping by the N-th folder of each path (0 = the first);
+--metadata CSV --group-column C groups by column C of a CSV with a `path` column instead.
 
 The binary: --pedometer PATH, else `pedometer` shipped with --files (found in the task's
 working directory), else on PATH.
@@ -165,6 +165,16 @@ def done_paths(spark, output):
         return set()
 
 
+def remove_stale_attempt(spark, directory):
+    """Removes DIRECTORY/_temporary, where a run killed during its write leaves its tasks'
+    output: the next append's job commit would otherwise move it in as its own (rows twice)."""
+    jvm = spark.sparkContext._jvm
+    path = jvm.org.apache.hadoop.fs.Path(directory.rstrip("/") + "/_temporary")
+    filesystem = path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
+    if filesystem.exists(path):
+        filesystem.delete(path, True)
+
+
 def folder_at(path, level):
     """The `level`-th folder of `path` (0 = the first), or "" when it has fewer."""
     folders = path.split("://", 1)[-1].strip("/").split("/")[:-1]
@@ -230,8 +240,10 @@ def main(argv=None):
         spark.stop()
         return 0
     mode = "overwrite" if args.force else "append"
+    remove_stale_attempt(spark, os.path.join(args.output, "summaries"))
     frame.write.mode(mode).parquet(os.path.join(args.output, "summaries"))
     if args.jsonl:
+        remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
         frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
     failed = frame.filter(F.col("error").isNotNull()).count()
     print(f"pedometer_spark: {count} recordings summarised ({failed} failed) into {args.output}")

@@ -116,6 +116,20 @@ def main():
             sys.exit(f"FAIL a second run was not a no-op: {again.strip()}")
         print("ok    a second run is a no-op")
 
+        # Killed between its tasks' commits and its job's: committed task output is left under
+        # summaries/_temporary/0/, which the next run's job commit must not take as its own.
+        stale_output = os.path.join(scratch, "stale")
+        stale_task = os.path.join(stale_output, "summaries", "_temporary", "0", "task_202611250000_0004_m_000000")
+        os.makedirs(stale_task)
+        for name in os.listdir(os.path.join(output, "summaries")):
+            if name.startswith("part-"):
+                shutil.copy(os.path.join(output, "summaries", name), stale_task)
+        spark_run(stale_output)
+        problems = compare(spark_rows(stale_output), reference)
+        if problems:
+            sys.exit("FAIL a run after one killed before its job commit differs:\n  " + "\n  ".join(problems[:40]))
+        print("ok    task output left by a run killed before its job commit is not taken in")
+
         killed_output = os.path.join(scratch, "killed")
         process = spark_run(killed_output, wait=False)
         time.sleep(max(first * 0.6, 3))
