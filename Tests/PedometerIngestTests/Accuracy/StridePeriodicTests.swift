@@ -13,26 +13,32 @@ import PedometerIngest
 @Suite struct StridePeriodicTests {
     static let fixture = "oxford/Samsung_Jamie_Hard_InHand_1"
 
-    /// The constructed minute, its true steps, and the autocorrelations at the step and stride lags.
-    static func construct() throws -> (samples: [AccelerationSample], truth: [Double], stepLag: Double, strideLag: Double) {
+    /// The fixture's acceleration, its foot-switch step times, and the index of the first step
+    /// of its first minute in which every step interval is within 25 % of the median: a press
+    /// of a foot switch out of turn (or twice) would swap which foot a construction changes.
+    static func steadyMinute() throws -> (acceleration: [AccelerationSample], stepTimes: [Double], first: Int) {
         var sink = CollectingSink()
         _ = try RecordingReader.read(Fixtures.path(fixture), into: &sink)
         // Step times: where the foot switches' cumulative count goes up.
         let truthSamples = sink.steps[.groundTruth] ?? []
         let stepTimes = zip(truthSamples.dropFirst(), truthSamples).filter { $0.steps > $1.steps }.map { $0.0.time }
-        // The first minute in which every step interval is within 25 % of the median: a press
-        // of a foot switch out of turn would swap which foot is attenuated.
         let intervals = zip(stepTimes.dropFirst(), stepTimes).map { $0 - $1 }
         let median = intervals.sorted()[intervals.count / 2]
         let first = try #require(stepTimes.indices.first { first in
             let last = stepTimes.lastIndex { $0 < stepTimes[first] + 60 }!
             return last < intervals.count && intervals[first..<last].allSatisfy { abs($0 - median) <= 0.25 * median }
         })
+        return (sink.acceleration, stepTimes, first)
+    }
+
+    /// The constructed minute, its true steps, and the autocorrelations at the step and stride lags.
+    static func construct() throws -> (samples: [AccelerationSample], truth: [Double], stepLag: Double, strideLag: Double) {
+        let (acceleration, stepTimes, first) = try steadyMinute()
         let start = stepTimes[first], end = start + 60
         let walk = stepTimes.filter { $0 >= start && $0 < end }
         // The recording from its start (standing, then walking as recorded) to a second after the
         // minute; only the minute is changed.
-        let samples = sink.acceleration.filter { $0.time < end + 1 }
+        let samples = acceleration.filter { $0.time < end + 1 }
         let minute = samples.filter { $0.time >= start && $0.time < end }
         // Gravity: the mean over the minute (the phone is held steadily in front).
         let count = Double(minute.count)
