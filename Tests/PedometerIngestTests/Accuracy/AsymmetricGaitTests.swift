@@ -49,9 +49,9 @@ import PedometerIngest
         var detector = StepDetector()
         for sample in samples { detector.add(sample) }
         detector.finish()
-        // The minute's steps, each of its true steps ± a quarter second (the detector's steps
-        // come 0.1–0.2 s after the foot switch's press; the steps before and after the minute
-        // are more than half a second away).
+        // The minute's steps, from a quarter second before its first true step to as long after
+        // its last: the detector's steps come 0.1–0.2 s after the foot switch's presses, and
+        // those of the recorded steps just outside the minute 0.4 s or more beyond it.
         let steps = detector.drainSteps().filter { $0 >= truth.first! - 0.25 && $0 <= truth.last! + 0.25 }
         let error = Double(steps.count - truth.count) / Double(truth.count) * 100
         #expect(abs(error) <= 3, "share \(share): \(steps.count) steps of \(truth.count) (\(error) %)")
