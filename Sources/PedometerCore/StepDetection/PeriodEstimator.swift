@@ -34,9 +34,6 @@ struct PeriodEstimator: Sendable {
         energies = correlation
     }
 
-    /// The fewest samples a window needs before a period can be estimated.
-    var minimumWindow: Int { longestLag + 10 }
-
     /// The longest lag whose correlation is needed: the running sums must reach it.
     var maximumLag: Int { longestLag + 1 }
 
@@ -47,10 +44,14 @@ struct PeriodEstimator: Sendable {
     /// The correlation at each lag is that of the window's mean-removed samples, written in
     /// terms of running sums: with `m` the window's mean and `n` its length, the products of
     /// the overlapping parts sum to `Σx[k]x[k+L] − m·(Σhead + Σtail) + (n − L)·m²`.
-    mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int) -> Double {
+    ///
+    /// `searchedLag` (samples, at most ``longestLag``) shortens the lags searched, for a window
+    /// too short to hold the slowest stride twice; the window needs 10 samples more than it.
+    mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int, searchedLag: Int? = nil) -> Double {
         let count = high - low
+        let searchedLag = min(searchedLag ?? longestLag, longestLag)
         lastDeviation = 0
-        guard count >= minimumWindow else { return Self.still }
+        guard count >= searchedLag + 10 else { return Self.still }
         let n = Double(count)
         let mean = sums.sum(low, high) / n
         let energy = sums.sumOfSquares(low, high) - mean * sums.sum(low, high)
@@ -58,7 +59,7 @@ struct PeriodEstimator: Sendable {
         lastDeviation = deviation
         guard deviation >= configuration.minimumAmplitude else { return Self.still }
 
-        let maxLag = min(maximumLag, count - 1)
+        let maxLag = min(searchedLag + 1, count - 1)
         correlation.withUnsafeMutableBufferPointer { correlation in
             energies.withUnsafeMutableBufferPointer { energies in
                 sums.withUnsafeView { sums in
@@ -69,7 +70,7 @@ struct PeriodEstimator: Sendable {
             }
         }
         correlation[0] = 1
-        let searchEnd = min(longestLag, maxLag)
+        let searchEnd = min(searchedLag, maxLag)
         // The first of equal maxima, where max(_:_:) keeps the last: the same value (up to the
         // sign of a zero, which no comparison with the threshold sees), in one instruction a lag.
         var strongest = -Double.infinity

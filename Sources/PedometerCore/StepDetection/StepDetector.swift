@@ -16,6 +16,9 @@
 ///    are too weak or periodic faster than any gait are not walking. A short stretch of
 ///    windows that move but show no period (a turn, a stumble), between walking at similar
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
+///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
+///    movement (an arm raised) leaves without a period is judged by its halves: a half that
+///    keeps the walk's cadence continues it.
 /// 5. **Events.** Within walking, each local maximum of the band-passed signal is a step, unless
 ///    it comes within ``Configuration/refractoryFraction`` of a period of the previous one (the
 ///    higher wins); an interval longer than ``Configuration/gapFraction`` periods inside walking
@@ -71,14 +74,16 @@ public struct StepDetector: Sendable {
         public var strideHalfCorrelation = -0.2
         /// Longest stretch without a clear period bridged inside walking, seconds.
         public var longestBridge = 4.0
-        /// Periods on both sides of a bridge may differ by at most this fraction.
+        /// Periods on both sides of a bridge may differ by at most this fraction; so may the
+        /// period of half a window from that of the walk it continues.
         public var bridgeTolerance = 0.3
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
         /// count only together, less than ``lookBack`` seconds apart, or within that time of
-        /// such a walk, before or after it.
+        /// such a walk, before or after it. A walk this long may also be continued by half a
+        /// window when the whole one shows no period.
         public var confirmingSteps = 10.0
         /// A step found looking back lies one period before the next, within this fraction.
         public var rhythmTolerance = 0.25
@@ -342,8 +347,9 @@ public struct StepDetector: Sendable {
                 guard center + halfWindow <= count else { break }
             }
             feedSums()
-            periods.append(estimator.stepPeriod(sums, max(0, center - halfWindow), min(count, center + halfWindow)))
-            levels.append(estimator.lastDeviation)
+            let (period, level) = periodAndLevel(around: center)
+            periods.append(period)
+            levels.append(level)
         }
         sums.discard(before: (periodBase + periods.count) * hopSamples - halfWindow)
         let newPeriods = periodBase + periods.count > knownBefore
@@ -351,6 +357,45 @@ public struct StepDetector: Sendable {
         let eventsWait = !final && resolvedHops <= awaitedHop
         if !eventsWait { findSteps(final: final) }
         if !eventsWait || newPeriods { trim() }
+    }
+
+    /// The step period of the window centred on sample `center` and the standard deviation of
+    /// the samples it was found in (see ``PeriodEstimator/stepPeriod(_:_:_:searchedLag:)``).
+    ///
+    /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
+    /// window that holds it, so a whole window's length of walking would show no period. When
+    /// the window has none but a walk of ``Configuration/confirmingSteps`` steps has just had
+    /// one, each half of the window (the seconds before the centre, then those after it) is
+    /// asked in turn: a half periodic within ``Configuration/bridgeTolerance`` of the walk's
+    /// period continues the walk, and its own level, not the transient's, judges its peaks.
+    private mutating func periodAndLevel(around center: Int) -> (period: Double, level: Double) {
+        let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
+        let period = estimator.stepPeriod(sums, low, high)
+        let level = estimator.lastDeviation
+        guard period == PeriodEstimator.aperiodic, let walking = ongoingWalkPeriod() else { return (period, level) }
+        for (halfLow, halfHigh) in [(low, center), (center, high)] {
+            let half = estimator.stepPeriod(sums, halfLow, halfHigh, searchedLag: halfWindow / 2)
+            if half > 0, abs(half - walking) <= configuration.bridgeTolerance * walking {
+                return (half, estimator.lastDeviation)
+            }
+        }
+        return (period, level)
+    }
+
+    /// The period of the walk the newest hops belong to, when it has lasted
+    /// ``Configuration/confirmingSteps`` steps and its last periodic hop is less than
+    /// ``Configuration/longestBridge`` old (the hops since have no period yet); `nil` otherwise.
+    private func ongoingWalkPeriod() -> Double? {
+        var hop = periods.count - 1
+        while hop >= 0, periods.count - hop <= longestBridgeHops, periods[hop] == PeriodEstimator.aperiodic { hop -= 1 }
+        guard hop >= 0, periods[hop] > 0 else { return nil }
+        let period = periods[hop]
+        var walkingHops = 0
+        while hop >= 0, periods[hop] > 0 {
+            walkingHops += 1
+            hop -= 1
+        }
+        return Double(walkingHops) * configuration.hop >= configuration.confirmingSteps * period ? period : nil
     }
 
     /// Brings `sums` up to the newest sample.
