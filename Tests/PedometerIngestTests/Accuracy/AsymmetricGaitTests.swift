@@ -49,15 +49,23 @@ import PedometerIngest
         var detector = StepDetector()
         for sample in samples { detector.add(sample) }
         detector.finish()
-        // The minute's steps, from a quarter second before its first true step to as long after
-        // its last: the detector's steps come 0.1–0.2 s after the foot switch's presses, and
-        // those of the recorded steps just outside the minute 0.4 s or more beyond it.
-        let steps = detector.drainSteps().filter { $0 >= truth.first! - 0.25 && $0 <= truth.last! + 0.25 }
+        Self.expectMinuteCounted(detector.drainSteps(), truth: truth, "share \(share)")
+    }
+
+    /// Expects the detector's `steps` within the minute whose true steps are `truth` to number
+    /// them within 3 %, with no interval as long as the shortest true stride (never a pause).
+    /// The minute runs from a quarter second before its first true step to as long after its
+    /// last: the detector's steps come 0.1–0.2 s after the foot switch's presses, and those of
+    /// the recorded steps just outside the minute 0.4 s or more beyond it.
+    static func expectMinuteCounted(
+        _ steps: [Double], truth: [Double], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        let steps = steps.filter { $0 >= truth.first! - 0.25 && $0 <= truth.last! + 0.25 }
         let error = Double(steps.count - truth.count) / Double(truth.count) * 100
-        #expect(abs(error) <= 3, "share \(share): \(steps.count) steps of \(truth.count) (\(error) %)")
-        // Never a pause inside the minute: no interval as long as a stride.
+        #expect(
+            abs(error) <= 3, "\(label): \(steps.count) steps of \(truth.count) (\(error) %)", sourceLocation: sourceLocation)
         let longest = zip(steps.dropFirst(), steps).map { $0 - $1 }.max() ?? .infinity
         let shortestStride = zip(truth.dropFirst(2), truth).map { $0 - $1 }.min()!
-        #expect(longest < shortestStride, "share \(share): longest interval \(longest) s")
+        #expect(longest < shortestStride, "\(label): longest interval \(longest) s", sourceLocation: sourceLocation)
     }
 }

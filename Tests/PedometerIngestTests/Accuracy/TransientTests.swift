@@ -48,7 +48,8 @@ import PedometerIngest
     }
 
     /// With all three axes and with the magnitude alone (what the watch logs), the minute is
-    /// counted within 3 %, and no interval within it is as long as a stride.
+    /// counted within 3 %, and no interval within it is as long as a stride
+    /// (``AsymmetricGaitTests/expectMinuteCounted(_:truth:_:sourceLocation:)``).
     @Test(arguments: [false, true])
     func walkThroughTransientsIsCounted(magnitudeOnly: Bool) throws {
         let (samples, truth) = try Self.construct()
@@ -61,12 +62,6 @@ import PedometerIngest
             }
         }
         detector.finish()
-        // As in AsymmetricGaitTests: a quarter second of margin for the detector's steps.
-        let steps = detector.drainSteps().filter { $0 >= truth.first! - 0.25 && $0 <= truth.last! + 0.25 }
-        let error = Double(steps.count - truth.count) / Double(truth.count) * 100
-        #expect(abs(error) <= 3, "magnitude only \(magnitudeOnly): \(steps.count) steps of \(truth.count) (\(error) %)")
-        let longest = zip(steps.dropFirst(), steps).map { $0 - $1 }.max() ?? .infinity
-        let shortestStride = zip(truth.dropFirst(2), truth).map { $0 - $1 }.min()!
-        #expect(longest < shortestStride, "magnitude only \(magnitudeOnly): longest interval \(longest) s")
+        AsymmetricGaitTests.expectMinuteCounted(detector.drainSteps(), truth: truth, "magnitude only \(magnitudeOnly)")
     }
 }
