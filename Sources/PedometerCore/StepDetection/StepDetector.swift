@@ -390,12 +390,15 @@ public struct StepDetector: Sendable {
         while hop >= 0, periods.count - hop <= longestBridgeHops, periods[hop] == PeriodEstimator.aperiodic { hop -= 1 }
         guard hop >= 0, periods[hop] > 0 else { return nil }
         let period = periods[hop]
+        // Only as far back as the walk needs: a long walk is not walked through again.
+        let neededHops = Int((configuration.confirmingSteps * period / configuration.hop).rounded(.up))
         var walkingHops = 0
-        while hop >= 0, periods[hop] > 0 {
+        while walkingHops < neededHops {
+            guard hop >= 0, periods[hop] > 0 else { return nil }
             walkingHops += 1
             hop -= 1
         }
-        return Double(walkingHops) * configuration.hop >= configuration.confirmingSteps * period ? period : nil
+        return period
     }
 
     /// Brings `sums` up to the newest sample.
