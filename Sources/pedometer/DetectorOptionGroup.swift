@@ -20,7 +20,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "shortestShakePeriod": \.shortestShakePeriod, "minimumAmplitude": \.minimumAmplitude,
         "minimumPeak": \.minimumPeak, "relativePeak": \.relativePeak, "minimumCorrelation": \.minimumCorrelation,
         "relativeCorrelation": \.relativeCorrelation, "strideHalfCorrelation": \.strideHalfCorrelation,
-        "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance,
+        "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance, "strideTolerance": \.strideTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,
         "maximumMissedSteps": \.maximumMissedSteps, "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance,
         "confirmingSteps": \.confirmingSteps,

@@ -18,7 +18,8 @@
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
-///    keeps the walk's cadence continues it.
+///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
+///    period is its stride (an arm's swing outweighing the steps), not a halved cadence.
 /// 5. **Events.** Within walking, each local maximum of the band-passed signal is a step, unless
 ///    it comes within ``Configuration/refractoryFraction`` of a period of the previous one (the
 ///    higher wins); an interval longer than ``Configuration/gapFraction`` periods inside walking
@@ -85,6 +86,11 @@ public struct StepDetector: Sendable {
         /// such a walk, before or after it. A walk this long may also be continued by half a
         /// window when the whole one shows no period.
         public var confirmingSteps = 10.0
+        /// A window periodic at twice the step period of the steady walk just before it, within
+        /// this fraction, is that walk's stride, not a cadence halved from one window to the next:
+        /// an arm's swing, once a stride, can outweigh the steps' own peaks for a while (a wrist,
+        /// a swinging hand). Steady walking varies its step period by a few percent.
+        public var strideTolerance = 0.1
         /// A step found looking back lies one period before the next, within this fraction.
         public var rhythmTolerance = 0.25
         /// Two peaks closer than this fraction of the period are one step.
@@ -362,6 +368,11 @@ public struct StepDetector: Sendable {
     /// The step period of the window centred on sample `center` and the standard deviation of
     /// the samples it was found in (see ``PeriodEstimator/stepPeriod(_:_:_:searchedLag:)``).
     ///
+    /// Cadence does not halve from one window to the next: a window periodic at twice the
+    /// period of a steady walk of ``Configuration/confirmingSteps`` steps just before it (within
+    /// ``Configuration/strideTolerance``) is that walk's stride, whose step peaks are too weak
+    /// for the autocorrelation to see, and the walk's steps go on at half of it.
+    ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
     /// the window has none but a walk of ``Configuration/confirmingSteps`` steps has just had
@@ -372,6 +383,10 @@ public struct StepDetector: Sendable {
         let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
         let period = estimator.stepPeriod(sums, low, high)
         let level = estimator.lastDeviation
+        if period > 0, let walking = ongoingWalkPeriod(steady: true),
+            abs(period / 2 - walking) <= configuration.strideTolerance * walking {
+            return (period / 2, level)
+        }
         guard period == PeriodEstimator.aperiodic, let walking = ongoingWalkPeriod() else { return (period, level) }
         for (halfLow, halfHigh) in [(low, center), (center, high)] {
             let half = estimator.stepPeriod(sums, halfLow, halfHigh, searchedLag: halfWindow / 2)
@@ -385,7 +400,8 @@ public struct StepDetector: Sendable {
     /// The period of the walk the newest hops belong to, when it has lasted
     /// ``Configuration/confirmingSteps`` steps and its last periodic hop is less than
     /// ``Configuration/longestBridge`` old (the hops since have no period yet); `nil` otherwise.
-    private func ongoingWalkPeriod() -> Double? {
+    /// A `steady` walk's hops all lie within ``Configuration/bridgeTolerance`` of its period.
+    private func ongoingWalkPeriod(steady: Bool = false) -> Double? {
         var hop = periods.count - 1
         while hop >= 0, periods.count - hop <= longestBridgeHops, periods[hop] == PeriodEstimator.aperiodic { hop -= 1 }
         guard hop >= 0, periods[hop] > 0 else { return nil }
@@ -394,7 +410,9 @@ public struct StepDetector: Sendable {
         let neededHops = Int((configuration.confirmingSteps * period / configuration.hop).rounded(.up))
         var walkingHops = 0
         while walkingHops < neededHops {
-            guard hop >= 0, periods[hop] > 0 else { return nil }
+            guard hop >= 0, periods[hop] > 0,
+                !steady || abs(periods[hop] - period) <= configuration.bridgeTolerance * period
+            else { return nil }
             walkingHops += 1
             hop -= 1
         }
