@@ -154,6 +154,8 @@ public struct StepDetector: Sendable {
     private let halfWindow: Int
     /// ``Configuration/longestBridge`` in hops.
     private let longestBridgeHops: Int
+    /// Hops in one window's length.
+    private let windowHops: Int
 
     // Step events.
     private var nextEventIndex = 1
@@ -188,6 +190,7 @@ public struct StepDetector: Sendable {
         sums = LaggedSums(maximumLag: estimator.maximumLag)
         hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
         halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
+        windowHops = Int((configuration.window / configuration.hop).rounded(.up))
         longestBridgeHops = Int((configuration.longestBridge / configuration.hop).rounded())
         antiAliasTimeConstant = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
     }
@@ -368,10 +371,11 @@ public struct StepDetector: Sendable {
     /// The step period of the window centred on sample `center` and the standard deviation of
     /// the samples it was found in (see ``PeriodEstimator/stepPeriod(_:_:_:searchedLag:)``).
     ///
-    /// Cadence does not halve from one window to the next: a window periodic at twice the
-    /// period of a steady walk of ``Configuration/confirmingSteps`` steps just before it (within
-    /// ``Configuration/strideTolerance``) is that walk's stride, whose step peaks are too weak
-    /// for the autocorrelation to see, and the walk's steps go on at half of it.
+    /// Cadence does not halve from one window to the next: a window periodic at twice (within
+    /// ``Configuration/strideTolerance``) the period of a walk of
+    /// ``Configuration/confirmingSteps`` steps whose period has held over the last window's
+    /// length is that walk's stride, its step peaks too weak for the autocorrelation to see, and
+    /// the walk's steps go on at half of it.
     ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
@@ -383,11 +387,11 @@ public struct StepDetector: Sendable {
         let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
         let period = estimator.stepPeriod(sums, low, high)
         let level = estimator.lastDeviation
-        if period > 0, let walking = ongoingWalkPeriod(steady: true),
-            abs(period / 2 - walking) <= configuration.strideTolerance * walking {
+        guard let (walking, isSteady) = ongoingWalk() else { return (period, level) }
+        if period > 0, isSteady, abs(period / 2 - walking) <= configuration.strideTolerance * walking {
             return (period / 2, level)
         }
-        guard period == PeriodEstimator.aperiodic, let walking = ongoingWalkPeriod() else { return (period, level) }
+        guard period == PeriodEstimator.aperiodic else { return (period, level) }
         for (halfLow, halfHigh) in [(low, center), (center, high)] {
             let half = estimator.stepPeriod(sums, halfLow, halfHigh, searchedLag: halfWindow / 2)
             if half > 0, abs(half - walking) <= configuration.bridgeTolerance * walking {
@@ -397,26 +401,30 @@ public struct StepDetector: Sendable {
         return (period, level)
     }
 
-    /// The period of the walk the newest hops belong to, when it has lasted
-    /// ``Configuration/confirmingSteps`` steps and its last periodic hop is less than
-    /// ``Configuration/longestBridge`` old (the hops since have no period yet); `nil` otherwise.
-    /// A `steady` walk's hops all lie within ``Configuration/bridgeTolerance`` of its period.
-    private func ongoingWalkPeriod(steady: Bool = false) -> Double? {
+    /// The walk the newest hops belong to, when it has lasted ``Configuration/confirmingSteps``
+    /// steps and its last periodic hop is less than ``Configuration/longestBridge`` old (the hops
+    /// since have no period yet): its period (that of its last periodic hop), and whether that
+    /// period is steady, having held within ``Configuration/bridgeTolerance`` over a whole
+    /// window's length of hops up to it (one window can misread a period; a window's worth of
+    /// them in a row is the walk's cadence). `nil` when there is no such walk.
+    private func ongoingWalk() -> (period: Double, isSteady: Bool)? {
         var hop = periods.count - 1
         while hop >= 0, periods.count - hop <= longestBridgeHops, periods[hop] == PeriodEstimator.aperiodic { hop -= 1 }
         guard hop >= 0, periods[hop] > 0 else { return nil }
         let period = periods[hop]
-        // Only as far back as the walk needs: a long walk is not walked through again.
+        // Only as far back as the walk and its steadiness need: a long walk is not walked
+        // through again.
         let neededHops = Int((configuration.confirmingSteps * period / configuration.hop).rounded(.up))
-        var walkingHops = 0
-        while walkingHops < neededHops {
-            guard hop >= 0, periods[hop] > 0,
-                !steady || abs(periods[hop] - period) <= configuration.bridgeTolerance * period
-            else { return nil }
+        var walkingHops = 0, steadyHops = 0
+        while walkingHops < max(neededHops, windowHops), hop >= 0, periods[hop] > 0 {
+            if steadyHops == walkingHops, abs(periods[hop] - period) <= configuration.bridgeTolerance * period {
+                steadyHops += 1
+            }
             walkingHops += 1
             hop -= 1
         }
-        return period
+        guard walkingHops >= neededHops else { return nil }
+        return (period, steadyHops >= windowHops)
     }
 
     /// Brings `sums` up to the newest sample.
