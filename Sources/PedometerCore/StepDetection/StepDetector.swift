@@ -156,6 +156,9 @@ public struct StepDetector: Sendable {
     private let longestBridgeHops: Int
     /// Hops in one window's length.
     private let windowHops: Int
+    /// The quickest step of a walk, seconds: faster is running
+    /// (``ActivityClassifier/sprintCadence``), whose impacts outweigh any arm swing.
+    private let shortestWalkingStep = 1 / ActivityClassifier().sprintCadence
 
     // Step events.
     private var nextEventIndex = 1
@@ -375,7 +378,9 @@ public struct StepDetector: Sendable {
     /// ``Configuration/strideTolerance``) the period of a walk of
     /// ``Configuration/confirmingSteps`` steps whose period has held over the last window's
     /// length is that walk's stride, its step peaks too weak for the autocorrelation to see, and
-    /// the walk's steps go on at half of it.
+    /// the walk's steps go on at half of it. Not in a run (steps quicker than
+    /// ``ActivityClassifier/sprintCadence``), whose impacts outweigh any arm swing: a run that
+    /// turns into a walk at half its cadence has slowed down.
     ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
@@ -388,7 +393,8 @@ public struct StepDetector: Sendable {
         let period = estimator.stepPeriod(sums, low, high)
         let level = estimator.lastDeviation
         guard let (walking, isSteady) = ongoingWalk() else { return (period, level) }
-        if period > 0, isSteady, abs(period / 2 - walking) <= configuration.strideTolerance * walking {
+        if period > 0, isSteady, walking >= shortestWalkingStep,
+            abs(period / 2 - walking) <= configuration.strideTolerance * walking {
             return (period / 2, level)
         }
         guard period == PeriodEstimator.aperiodic else { return (period, level) }

@@ -67,4 +67,19 @@ import TestSupport
         let error = Double(steps.count - truth) / Double(truth) * 100
         #expect(abs(error) <= 3, "\(stepsPerMinute) steps/min: \(steps.count) of \(truth) (\(error) %)")
     }
+
+    /// A run that turns at once into a walk at half its cadence (174 → 87 steps/min, the walk's
+    /// step lag equal to the run's stride) is counted within 3 %: the walk's steps are not read
+    /// as the run's strides (the stride rule of ``StepDetector`` holds for walking only).
+    @Test func runTurningIntoAWalkAtHalfItsCadence() {
+        let (running, runSteps) = Self.samples(Run(cadence: 2.9, seconds: 30, leadOut: 0), seed: 29)
+        let end = running.last!.time + 0.01
+        let gait = Synthetic.Gait(cadence: 1.45, steps: 44, leadIn: 0)
+        let walking = Synthetic.walk(gait, times: Synthetic.regularTimes(rate: 100, duration: gait.totalDuration), seed: 30)
+            .map { AccelerationSample(time: $0.time + end, x: $0.x, y: $0.y, z: $0.z) }
+        let steps = Synthetic.detect(running + walking)
+        let truth = runSteps + gait.steps
+        let error = Double(steps.count - truth) / Double(truth) * 100
+        #expect(abs(error) <= 3, "\(steps.count) of \(truth) (\(error) %)")
+    }
 }
