@@ -52,6 +52,21 @@ import PedometerIngest
         Self.expectMinuteCounted(detector.drainSteps(), truth: truth, "share \(share)")
     }
 
+    /// The detector's steps in `samples`, from all three axes or, when `magnitudeOnly`, from
+    /// the magnitude alone (what a watch that logs |a| gives).
+    static func steps(in samples: [AccelerationSample], magnitudeOnly: Bool) -> [Double] {
+        var detector = StepDetector()
+        for sample in samples {
+            if magnitudeOnly {
+                detector.add(magnitude: AccelerationMagnitudeSample(time: sample.time, magnitude: sample.magnitude))
+            } else {
+                detector.add(sample)
+            }
+        }
+        detector.finish()
+        return detector.drainSteps()
+    }
+
     /// Expects the detector's `steps` within the minute whose true steps are `truth` to number
     /// them within 3 %, with no interval as long as the shortest true stride (never a pause).
     /// The minute runs from a quarter second before its first true step to as long after its

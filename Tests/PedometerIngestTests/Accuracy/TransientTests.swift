@@ -53,15 +53,8 @@ import PedometerIngest
     @Test(arguments: [false, true])
     func walkThroughTransientsIsCounted(magnitudeOnly: Bool) throws {
         let (samples, truth) = try Self.construct()
-        var detector = StepDetector()
-        for sample in samples {
-            if magnitudeOnly {
-                detector.add(magnitude: AccelerationMagnitudeSample(time: sample.time, magnitude: sample.magnitude))
-            } else {
-                detector.add(sample)
-            }
-        }
-        detector.finish()
-        AsymmetricGaitTests.expectMinuteCounted(detector.drainSteps(), truth: truth, "magnitude only \(magnitudeOnly)")
+        AsymmetricGaitTests.expectMinuteCounted(
+            AsymmetricGaitTests.steps(in: samples, magnitudeOnly: magnitudeOnly), truth: truth,
+            "magnitude only \(magnitudeOnly)")
     }
 }
