@@ -33,12 +33,7 @@ import PedometerIngest
         let end = start + 60
         let walk = stepTimes.filter { $0 >= start && $0 < end }
         let samples = acceleration.filter { $0.time < end + 1 }
-        // Gravity: the mean over the minute (the phone is held steadily in front).
-        let minute = samples.filter { $0.time >= start && $0.time < end }
-        let count = Double(minute.count)
-        let gravity = SIMD3(
-            minute.reduce(0) { $0 + $1.x }, minute.reduce(0) { $0 + $1.y }, minute.reduce(0) { $0 + $1.z }) / count
-        let up = gravity / (gravity * gravity).sum().squareRoot()
+        let up = StridePeriodicTests.up(samples.filter { $0.time >= start && $0.time < end })
         var index = 0
         let constructed = samples.map { sample -> AccelerationSample in
             let time = sample.time < start ? sample.time : retime(sample.time)

@@ -31,6 +31,15 @@ import PedometerIngest
         return (sink.acceleration, stepTimes, first)
     }
 
+    /// The unit vector along gravity during `samples`: their mean (the phone is held steadily
+    /// in front through the steady minute).
+    static func up(_ samples: [AccelerationSample]) -> SIMD3<Double> {
+        let gravity = SIMD3(
+            samples.reduce(0) { $0 + $1.x }, samples.reduce(0) { $0 + $1.y }, samples.reduce(0) { $0 + $1.z })
+            / Double(samples.count)
+        return gravity / (gravity * gravity).sum().squareRoot()
+    }
+
     /// The constructed minute, its true steps, and the autocorrelations at the step and stride lags.
     static func construct() throws -> (samples: [AccelerationSample], truth: [Double], stepLag: Double, strideLag: Double) {
         let (acceleration, stepTimes, first) = try steadyMinute()

@@ -28,12 +28,7 @@ import PedometerIngest
         let start = stepTimes[first], end = start + 60
         let truth = stepTimes.filter { $0 >= start && $0 < end }
         let samples = acceleration.filter { $0.time < end + 1 }
-        // Gravity: the mean over the minute (the phone is held steadily in front).
-        let minute = samples.filter { $0.time >= start && $0.time < end }
-        let count = Double(minute.count)
-        let gravity = SIMD3(
-            minute.reduce(0) { $0 + $1.x }, minute.reduce(0) { $0 + $1.y }, minute.reduce(0) { $0 + $1.z }) / count
-        let up = gravity / (gravity * gravity).sum().squareRoot()
+        let up = StridePeriodicTests.up(samples.filter { $0.time >= start && $0.time < end })
         let constructed = samples.map { sample -> AccelerationSample in
             let pulse = onsets.reduce(0.0) { sum, onset in
                 let t = sample.time - start - onset
