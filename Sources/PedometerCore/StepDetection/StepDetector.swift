@@ -392,7 +392,8 @@ public struct StepDetector: Sendable {
         let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
         let period = estimator.stepPeriod(sums, low, high)
         let level = estimator.lastDeviation
-        guard let (walking, isSteady) = ongoingWalk() else { return (period, level) }
+        // A window too weak or shaking is not walking: neither rule applies to it.
+        guard period != PeriodEstimator.still, let (walking, isSteady) = ongoingWalk() else { return (period, level) }
         if period > 0, isSteady, walking >= shortestWalkingStep,
             abs(period / 2 - walking) <= configuration.strideTolerance * walking {
             return (period / 2, level)
