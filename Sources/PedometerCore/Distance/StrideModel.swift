@@ -5,6 +5,12 @@
 /// longer steps, 0.3 × height per step/s. These are population averages from gait studies: a
 /// 1.75 m person walks at about 1.35 m/s at 1.8 steps/s and runs about 3.2 m/s at 2.75 steps/s.
 /// A user's own walking step length (`--stride`), or GPS calibration, rescales the whole curve.
+///
+/// When the sensor's vertical movement is known, a walking step's length comes from it instead
+/// (``stepLength(excursion:)``): the body vaults over the stance leg like an inverted pendulum,
+/// so how high it rises over a step and how long the leg is fix how far it moves forward. This
+/// follows each walker's own step, which height and cadence alone cannot (people of one height
+/// take steps a third longer or shorter at one cadence).
 public struct StrideModel: Sendable, Hashable, Codable {
     /// Body height in metres.
     public var height: Double
@@ -37,5 +43,32 @@ public struct StrideModel: Sendable, Hashable, Codable {
     /// Metres per step at `cadence` steps per second.
     public func stepLength(cadence: Double) -> Double {
         scale * height * Self.heightRatio(cadence: cadence)
+    }
+
+    /// Leg length (hip joint to floor) over body height, from anthropometric tables.
+    public static let legRatio = 0.53
+    /// Multiplies the inverted pendulum's step length: the trunk's rise is a little less than
+    /// the one the model assumes (double support, pelvic tilt), so the model comes out short by
+    /// this factor on average (Zijlstra & Hof, Gait & Posture 2003).
+    public static let pendulumCorrection = 1.25
+
+    /// Metres per walking step of an inverted pendulum of leg length ``legRatio`` × height
+    /// whose top rises and falls by `excursion` metres over the step: 2 √(2 l h − h²), times
+    /// ``pendulumCorrection`` and ``scale``. The rise is capped at the leg's length.
+    public func stepLength(excursion: Double) -> Double {
+        let leg = Self.legRatio * height
+        let rise = min(max(excursion, 0), leg)
+        return scale * Self.pendulumCorrection * 2 * (2 * leg * rise - rise * rise).squareRoot()
+    }
+
+    /// Froude number (speed² / (g × leg length)) at which people stop walking and run.
+    public static let walkToRunFroude = 0.5
+
+    /// The longest walking step at `cadence` steps per second, metres: the walk-to-run speed
+    /// √(``walkToRunFroude`` g l) over the cadence, times ``scale``. A rise that implies a
+    /// longer step (a jolt of the phone) is not one.
+    public func longestWalkingStep(cadence: Double) -> Double {
+        let speed = (Self.walkToRunFroude * standardGravity * Self.legRatio * height).squareRoot()
+        return scale * speed / max(cadence, 0.5)
     }
 }

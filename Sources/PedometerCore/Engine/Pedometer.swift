@@ -43,6 +43,12 @@ public struct Pedometer: SampleSink, Sendable {
     /// Every step time so far, in seconds since time 0, ascending.
     public private(set) var steps: [Double] = []
     public private(set) var stepsSource = StepsSource.none
+    /// `stepRises[k]`: how far the sensor rose and fell between steps `k − 1` and `k`
+    /// (``StepDetector/verticalExcursion(from:to:)``), metres; NaN when unknown (the first step
+    /// of a walk, user acceleration, device steps).
+    private var stepRises: [Double] = []
+    /// Whether some step's rise is known: walking steps are then measured by it.
+    private var measuresRises = false
     /// `unitPrefix[k]`: metres of steps `0..<k` at stride scale 1, for the steps whose length is
     /// final (their neighbours are known).
     private var unitPrefix: [Double] = [0]
@@ -275,7 +281,8 @@ public struct Pedometer: SampleSink, Sendable {
         default: break
         }
         if configuration.walkingStride != nil { return .userStride }
-        return gpsFit != nil ? .gpsCalibrated : .heightModel
+        if gpsFit != nil { return .gpsCalibrated }
+        return measuresRises ? .invertedPendulum : .heightModel
     }
 
     /// The stride model in use: ``PedometerConfiguration/strideModel`` rescaled by the GPS fit.
@@ -396,6 +403,8 @@ extension Pedometer {
     private mutating func startDetecting() {
         stepsSource = .acceleration
         steps = []
+        stepRises = []
+        measuresRises = false
         unitPrefix = [0]
         stepsCompleteUntil = -.infinity
         timeline = ActivityTimeline()
@@ -411,7 +420,15 @@ extension Pedometer {
 
     private mutating func appendStep(_ time: Double) {
         if let last = steps.last, time < last { return }
+        var rise = Double.nan
+        if stepsSource == .acceleration, let last = steps.last, time - last <= Self.longestStepInterval,
+            let excursion = detector.verticalExcursion(from: last, to: time)
+        {
+            rise = excursion
+            measuresRises = true
+        }
         steps.append(time)
+        stepRises.append(rise)
         finalizeSteps(all: false)
     }
 
@@ -423,23 +440,49 @@ extension Pedometer {
         }
     }
 
+    /// Seconds between two steps beyond which they are not one walk's (a pause).
+    private static let longestStepInterval = 2.0
+
     /// Steps per second around step `index`, from the up to four intervals between steps
-    /// `index − 2 ... index + 2` that are at most 2 s (longer is a pause, not a stride).
+    /// `index − 2 ... index + 2` that are at most ``longestStepInterval`` (longer is a pause).
     private func localCadence(_ index: Int) -> Double {
         var intervals = 0
         var total = 0.0
         for left in max(index - 2, 0)..<min(index + 2, steps.count - 1) {
             let interval = steps[left + 1] - steps[left]
-            guard interval > 0 && interval <= 2 else { continue }
+            guard interval > 0 && interval <= Self.longestStepInterval else { continue }
             intervals += 1
             total += interval
         }
         return intervals > 0 ? Double(intervals) / total : StrideModel.referenceCadence
     }
 
-    /// Metres of step `index` at stride scale 1.
+    /// The median rise of the sensor over the up to four intervals between steps
+    /// `index − 2 ... index + 2` (as ``localCadence(_:)``): one jolt does not make a long step.
+    /// `nil` when none is known.
+    private func localRise(_ index: Int) -> Double? {
+        var rises: [Double] = []
+        for right in max(index - 1, 1)..<min(index + 3, steps.count) where !stepRises[right].isNaN {
+            rises.append(stepRises[right])
+        }
+        guard !rises.isEmpty else { return nil }
+        rises.sort()
+        let middle = rises.count / 2
+        return rises.count % 2 == 1 ? rises[middle] : (rises[middle - 1] + rises[middle]) / 2
+    }
+
+    /// Metres of step `index` at stride scale 1: from the sensor's rise over a walking step
+    /// when it is known and no walking stride was given, else from the cadence. Running
+    /// (quicker than ``ActivityClassifier/sprintCadence``) is no inverted pendulum.
     private func unitLength(_ index: Int) -> Double {
-        StrideModel(height: configuration.height, scale: 1).stepLength(cadence: localCadence(index))
+        let model = StrideModel(height: configuration.height, scale: 1)
+        let cadence = localCadence(index)
+        if measuresRises, configuration.walkingStride == nil, cadence < configuration.activity.sprintCadence,
+            let rise = localRise(index)
+        {
+            return min(model.stepLength(excursion: rise), model.longestWalkingStep(cadence: cadence))
+        }
+        return model.stepLength(cadence: cadence)
     }
 
     /// Metres of steps `first..<last` at stride scale 1.
@@ -489,7 +532,8 @@ extension Pedometer {
             }
             return (cadence, (windowEnd - windowStart) / metres)
         }
-        let stepLength = state.scale * StrideModel(height: configuration.height, scale: 1).stepLength(cadence: cadence)
+        // The mean length of the steps that end the window's intervals.
+        let stepLength = state.scale * unitDistance(first + 1, last) / Double(last - first - 1)
         return (cadence, stepLength > 0 ? 1 / (cadence * stepLength) : nil)
     }
 

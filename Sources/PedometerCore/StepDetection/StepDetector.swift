@@ -112,10 +112,15 @@ public struct StepDetector: Sendable {
     /// new walk's confirming steps with what was found looking back before them and a short
     /// bout held up to ``Configuration/lookBack`` before that (held steps beyond this bound
     /// are dropped).
-    public var latency: Double {
-        let c = configuration
-        return c.window / 2 + c.longestBridge + 2 * c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
+    public var latency: Double { Self.latency(configuration) }
+
+    private static func latency(_ c: Configuration) -> Double {
+        c.window / 2 + c.longestBridge + 2 * c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
     }
+
+    /// Seconds of vertical movement kept beyond ``latency``: the longest interval between two
+    /// steps of one walk (``verticalExcursion(from:to:)`` spans one) and a second of draining.
+    static let excursionMargin = 3.0
 
     public let configuration: Configuration
 
@@ -131,6 +136,8 @@ public struct StepDetector: Sendable {
     private var offset = 0.0
     private var highPass: Biquad
     private var lowPass: Biquad
+    /// The rise and fall of the signal's grid points, when the signal is vertical.
+    private var vertical: VerticalExcursion
     /// RC of the anti-alias low-passes, 1 / (2π ``Configuration/antiAliasFrequency``), seconds.
     private let antiAliasTimeConstant: Double
 
@@ -196,6 +203,9 @@ public struct StepDetector: Sendable {
         windowHops = Int((configuration.window / configuration.hop).rounded(.up))
         longestBridgeHops = Int((configuration.longestBridge / configuration.hop).rounded())
         antiAliasTimeConstant = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
+        vertical = VerticalExcursion(
+            sampleRate: Self.sampleRate, cutOff: configuration.lowFrequency,
+            span: Self.latency(configuration) + Self.excursionMargin)
     }
 
     /// Adds one sample, in m/s^2, later than the previous one (earlier or equal times are
@@ -276,7 +286,7 @@ public struct StepDetector: Sendable {
             let gridTime = origin + Double(nextGridIndex) / Self.sampleRate
             guard gridTime <= time else { break }
             let fraction = (gridTime - last.time) / dt
-            push(last.value + (value - last.value) * fraction)
+            push(last.value + (value - last.value) * fraction, at: gridTime)
             nextGridIndex += 1
         }
         previous = (time, value)
@@ -287,6 +297,14 @@ public struct StepDetector: Sendable {
     /// Flushes the steps still held back by the look-ahead; call at the end of the stream.
     public mutating func finish() {
         endSegment()
+    }
+
+    /// How far the sensor rose and fell between `from` and `to` (seconds on the samples'
+    /// clock), metres: ``VerticalExcursion`` of the signal along gravity or of the magnitude.
+    /// `nil` for user acceleration (its axis is not vertical), across a gap, or for a span older
+    /// than ``latency`` plus ``excursionMargin`` seconds before the newest sample.
+    public func verticalExcursion(from: Double, to: Double) -> Double? {
+        signal == .principalAxis ? nil : vertical.excursion(from: from, to: to)
     }
 
     /// Step times (seconds, on the samples' clock) found since the last call, ascending.
@@ -306,6 +324,7 @@ public struct StepDetector: Sendable {
         offset = value
         highPass.reset()
         lowPass.reset()
+        vertical.reset()
         filtered.removeAll(keepingCapacity: true)
         sums.reset()
         base = 0
@@ -328,10 +347,14 @@ public struct StepDetector: Sendable {
     /// Filters and keeps one grid sample. Not inlined: inside the grid loop of ``add(_:kind:)``,
     /// the array's uniqueness check (a call) would make the filters' state spill around it.
     @inline(never)
-    private mutating func push(_ value: Double) {
+    /// The rise is measured on the same low-passed signal: the inverted pendulum is the body's
+    /// smooth rise and fall, not the jolt of each heel strike or the sensor's noise (which
+    /// widen the span from the highest to the lowest point).
+    private mutating func push(_ value: Double, at time: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
-        let band = lowPass(highPass(value - offset))
-        filtered.append(band)
+        let centred = value - offset
+        filtered.append(lowPass(highPass(centred)))
+        if signal != .principalAxis { vertical.add(centred, at: time) }
     }
 
     // MARK: Periods and events

@@ -18,6 +18,33 @@ import Testing
         #expect(abs(StrideModel.heightRatio(cadence: 2.0 - 1e-9) - StrideModel.heightRatio(cadence: 2.0 + 1e-9)) < 1e-6)
     }
 
+    @Test func aRiseGivesTheInvertedPendulumsStep() {
+        // A leg of 0.53 × 1.70 m vaulting a 0.70 m step raises the hip by l − √(l² − 0.35²).
+        let model = StrideModel(height: 1.70)
+        let leg = 0.53 * 1.70
+        let rise = leg - (leg * leg - 0.35 * 0.35).squareRoot()
+        #expect(abs(model.stepLength(excursion: rise) - 1.25 * 0.70) < 1e-12)
+        // More rise, a longer step; none, none; a rise beyond the leg is capped at it.
+        #expect(model.stepLength(excursion: rise * 1.2) > model.stepLength(excursion: rise))
+        #expect(model.stepLength(excursion: 0) == 0)
+        #expect(model.stepLength(excursion: -0.01) == 0)
+        #expect(abs(model.stepLength(excursion: 5) - 1.25 * 2 * leg) < 1e-12)
+        // A taller walker with the same rise takes a longer step, less than in proportion.
+        let tall = StrideModel(height: 2.0).stepLength(excursion: 0.04) / model.stepLength(excursion: 0.04)
+        #expect(tall > (2.0 / 1.70).squareRoot() && tall < 2.0 / 1.70)
+        // Scale (a user's stride, GPS) multiplies it.
+        #expect(abs(StrideModel(height: 1.70, scale: 1.1).stepLength(excursion: rise) - 1.1 * 1.25 * 0.70) < 1e-12)
+    }
+
+    @Test func noWalkingStepIsFasterThanTheWalkToRunSpeed() {
+        // Froude 0.5 with a 0.901 m leg is 2.10 m/s: at 2 steps/s, 1.05 m a step.
+        let model = StrideModel(height: 1.70)
+        let speed = (0.5 * 9.80665 * 0.53 * 1.70).squareRoot()
+        #expect(abs(model.longestWalkingStep(cadence: 2) - speed / 2) < 1e-12)
+        #expect(abs(speed - 2.10) < 0.01)
+        #expect(model.longestWalkingStep(cadence: 1) > model.longestWalkingStep(cadence: 2))
+    }
+
     @Test func userStrideRescalesTheCurve() {
         let model = StrideModel(height: 1.60, walkingStride: 0.80)
         #expect(abs(model.stepLength(cadence: StrideModel.referenceCadence) - 0.80) < 1e-12)

@@ -365,7 +365,49 @@ import Testing
         let data = engine.snapshot()
         #expect(data.numberOfSteps == engine.steps.count)
         #expect(engine.activities.count == 20)
-        #expect(engine.distanceMethod == .heightModel)
+        // Gravity is in the signal, so the walking steps are measured by their rise.
+        #expect(engine.distanceMethod == .invertedPendulum)
         #expect(data.distance != nil)
+    }
+
+    /// A minute of walking at 1.8 steps/s whose sensor rises and falls `rise` metres a step,
+    /// with gravity (`.total`) or without it (`.user`).
+    private func bouncingWalk(rise: Double, kind: AccelerationKind, height: Double = 1.70) -> Pedometer {
+        var configuration = PedometerConfiguration()
+        configuration.height = height
+        var engine = Pedometer(configuration: configuration)
+        engine.beginAcceleration(kind: kind)
+        let omega = 2 * Double.pi * 1.8
+        for index in 0..<6000 {
+            let time = Double(index) / 100
+            let vertical = rise / 2 * omega * omega * cos(omega * time)
+            engine.accept(AccelerationSample(time: time, x: 0.3, y: 0.2, z: (kind == .total ? standardGravity : 0) + vertical))
+        }
+        engine.finish()
+        return engine
+    }
+
+    @Test func walkingStepsAreAsLongAsTheirRiseSays() throws {
+        for (rise, height) in [(0.03, 1.70), (0.05, 1.70), (0.04, 1.90)] {
+            let engine = bouncingWalk(rise: rise, kind: .total, height: height)
+            let data = engine.snapshot()
+            #expect(engine.distanceMethod == .invertedPendulum)
+            #expect(abs(Double(data.numberOfSteps) - 108) <= 3, "\(data.numberOfSteps)")
+            let perStep = try #require(data.distance) / Double(data.numberOfSteps)
+            // The detector's anti-alias low-passes (two poles at 6 Hz) keep 1 / (1 + (1.8/6)²)
+            // of a 1.8 Hz rise: the pendulum is measured on the body's smooth movement.
+            let seen = rise / (1 + (1.8 / 6) * (1.8 / 6))
+            let expected = StrideModel(height: height).stepLength(excursion: seen)
+            #expect(abs(perStep - expected) < 0.03 * expected, "rise \(rise): \(perStep) m, not \(expected)")
+        }
+    }
+
+    @Test func userAccelerationHasNoVerticalToMeasure() throws {
+        // Without gravity there is no telling which way is up: steps get the cadence's length.
+        let engine = bouncingWalk(rise: 0.04, kind: .user)
+        let data = engine.snapshot()
+        #expect(engine.distanceMethod == .heightModel)
+        let perStep = try #require(data.distance) / Double(data.numberOfSteps)
+        #expect(abs(perStep - StrideModel(height: 1.70).stepLength(cadence: 1.8)) < 0.01)
     }
 }
