@@ -9,7 +9,7 @@ import PedometerIngest
 struct RecordingOptionGroup: ParsableArguments {
     @OptionGroup var ingest: IngestOptionGroup
 
-    @Option(help: ArgumentHelp("Body height in metres, for the stride model (default \(StrideModel.defaultHeight)).", valueName: "m"))
+    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
     var height: Double?
 
     @Option(help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))

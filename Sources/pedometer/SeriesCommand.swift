@@ -28,7 +28,7 @@ struct SeriesCommand: ParsableCommand {
     @Flag(help: "List every step time (s) instead, one per line.")
     var steps = false
 
-    @Option(help: ArgumentHelp("Body height in metres, for the stride model (default \(StrideModel.defaultHeight)).", valueName: "m"))
+    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
     var height: Double?
 
     @Option(help: ArgumentHelp("Your walking step length in metres (one step); overrides GPS calibration.", valueName: "m"))

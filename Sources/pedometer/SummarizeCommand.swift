@@ -29,7 +29,7 @@ struct SummarizeCommand: ParsableCommand {
     @Option(help: "Units of the table: metric, imperial or both.")
     var units: UnitSystem = .both
 
-    @Option(help: ArgumentHelp("Body height in metres, for the stride model (default \(StrideModel.defaultHeight)).", valueName: "m"))
+    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
     var height: Double?
 
     @Option(help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
