@@ -4,10 +4,9 @@
 /// Vertical acceleration (gravity removed) arrives on a fixed grid and is integrated twice
 /// into a height; each stage (the acceleration, the velocity, the height) is high-passed at the
 /// gait band's lower edge, so that an offset or a slow tilt does not pile up as drift. The last
-/// ``span`` seconds of height are kept to answer the rise and fall between two times.
+/// few seconds of height (`span`, given at creation) are kept to answer the rise and fall
+/// between two times.
 struct VerticalExcursion: Sendable {
-    /// Seconds of height kept.
-    let span: Double
     private let sampleRate: Double
     private var accelerationFilter: Biquad
     private var velocityFilter: Biquad
@@ -20,10 +19,10 @@ struct VerticalExcursion: Sendable {
     private var firstTime = 0.0
     private let capacity: Int
 
-    /// `cutOff`: the high-pass of each stage, Hz (the lowest gait frequency).
+    /// `cutOff`: the high-pass of each stage, Hz (the lowest gait frequency); `span`: seconds
+    /// of height kept.
     init(sampleRate: Double, cutOff: Double, span: Double) {
         self.sampleRate = sampleRate
-        self.span = span
         capacity = max(Int((span * sampleRate).rounded(.up)), 2)
         accelerationFilter = .highPass(frequency: cutOff, sampleRate: sampleRate)
         velocityFilter = accelerationFilter

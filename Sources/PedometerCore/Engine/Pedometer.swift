@@ -477,7 +477,7 @@ extension Pedometer {
     private func unitLength(_ index: Int) -> Double {
         let model = StrideModel(height: configuration.height, scale: 1)
         let cadence = localCadence(index)
-        if measuresRises, configuration.walkingStride == nil, cadence < configuration.activity.sprintCadence,
+        if configuration.walkingStride == nil, cadence < configuration.activity.sprintCadence,
             let rise = localRise(index)
         {
             return min(model.stepLength(excursion: rise), model.longestWalkingStep(cadence: cadence))

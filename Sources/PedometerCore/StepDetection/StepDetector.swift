@@ -344,12 +344,14 @@ public struct StepDetector: Sendable {
         previous = nil
     }
 
-    /// Filters and keeps one grid sample. Not inlined: inside the grid loop of ``add(_:kind:)``,
-    /// the array's uniqueness check (a call) would make the filters' state spill around it.
-    @inline(never)
+    /// Filters and keeps one grid sample, and its rise and fall. Not inlined: inside the grid
+    /// loop of ``add(_:kind:)``, the array's uniqueness check (a call) would make the filters'
+    /// state spill around it.
+    ///
     /// The rise is measured on the same low-passed signal: the inverted pendulum is the body's
     /// smooth rise and fall, not the jolt of each heel strike or the sensor's noise (which
     /// widen the span from the highest to the lowest point).
+    @inline(never)
     private mutating func push(_ value: Double, at time: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let centred = value - offset
