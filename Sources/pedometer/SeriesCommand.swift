@@ -28,11 +28,7 @@ struct SeriesCommand: ParsableCommand {
     @Flag(help: "List every step time (s) instead, one per line.")
     var steps = false
 
-    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
-    var height: Double?
-
-    @Option(help: ArgumentHelp("Your walking step length in metres (one step); overrides GPS calibration.", valueName: "m"))
-    var stride: Double?
+    @OptionGroup var stepLength: StepLengthOptionGroup
 
     @OptionGroup var ingest: IngestOptionGroup
 
@@ -53,16 +49,13 @@ struct SeriesCommand: ParsableCommand {
 
     func validate() throws {
         _ = try interval()
-        if let height, !(0.5...2.5).contains(height) { throw ValidationError("--height must be between 0.5 and 2.5 metres") }
-        if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
     }
 
     @OptionGroup var window: TimeWindowOptionGroup
 
     func run() throws {
         let options = try ingest.options()
-        let configuration = PedometerConfiguration(
-            height: height ?? StrideModel.defaultHeight, walkingStride: stride, detector: try detector.configuration())
+        let configuration = stepLength.configuration(detector: try detector.configuration())
         let processed: SummaryBuilder.Processed
         do throws(IngestError) {
             processed = try SummaryBuilder.process(

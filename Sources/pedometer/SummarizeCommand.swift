@@ -29,11 +29,7 @@ struct SummarizeCommand: ParsableCommand {
     @Option(help: "Units of the table: metric, imperial or both.")
     var units: UnitSystem = .both
 
-    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
-    var height: Double?
-
-    @Option(help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
-    var stride: Double?
+    @OptionGroup var stepLength: StepLengthOptionGroup
 
     @Option(help: ArgumentHelp("Split each recording every kilometre or mile: a table of splits, or a splits array in JSON.", valueName: "km|mi"))
     var splits: SplitUnit?
@@ -73,8 +69,6 @@ struct SummarizeCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let height, !(0.5...2.5).contains(height) { throw ValidationError("--height must be between 0.5 and 2.5 metres") }
-        if let stride, !(0.2...2.5).contains(stride) { throw ValidationError("--stride must be between 0.2 and 2.5 metres") }
         if format == .csv && (splits != nil || intervals) {
             throw ValidationError("--splits and --intervals need --format table or json (a CSV row has no room for them)")
         }
@@ -83,11 +77,6 @@ struct SummarizeCommand: ParsableCommand {
             throw ValidationError("--from/--to cover the summary and the intervals; --splits and --chart cover whole recordings")
         }
         if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (paths from stdin) can be given once") }
-    }
-
-    /// The engine settings these options describe.
-    var pedometerConfiguration: PedometerConfiguration {
-        PedometerConfiguration(height: height ?? StrideModel.defaultHeight, walkingStride: stride)
     }
 
     /// The paths given, `-` replaced by the lines of standard input (blank lines skipped).
@@ -157,7 +146,7 @@ struct SummarizeCommand: ParsableCommand {
 
     func run() throws {
         let options = try ingest.options()
-        let configuration = pedometerConfiguration
+        let configuration = stepLength.configuration()
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: expandedPaths())
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
