@@ -128,15 +128,17 @@ public struct StepDetector: Sendable {
     private var signal: Signal?
     private var projector = PrincipalAxis()
     private var gravityAxis: GravityAxis
-    private var smooth1 = 0.0, smooth2 = 0.0
-    private var previous: (time: Double, value: Double)?
+    /// The two anti-alias low-passes' states, for the step signal (`[0]`) and the rise signal
+    /// (`[1]`: the magnitude, see ``push(_:at:)``), filtered and resampled together.
+    private var smooth1 = Channels(), smooth2 = Channels()
+    private var previous: (time: Double, value: Channels)?
     /// Time of the segment's first resampled point, and the index of the next one.
     private var origin = 0.0
     private var nextGridIndex = 0
-    private var offset = 0.0
+    private var offset = Channels()
     private var highPass: Biquad
     private var lowPass: Biquad
-    /// The rise and fall of the signal's grid points, when the signal is vertical.
+    /// The rise and fall of the sensor, from the magnitude's grid points, when gravity is in it.
     private var vertical: VerticalExcursion
     /// RC of the anti-alias low-passes, 1 / (2π ``Configuration/antiAliasFrequency``), seconds.
     private let antiAliasTimeConstant: Double
@@ -225,7 +227,7 @@ public struct StepDetector: Sendable {
         case .alongGravity: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
         default: raw = projector.project(sample)
         }
-        add(raw, at: sample.time, timeStep: dt)
+        add(Channels(raw, magnitude), at: sample.time, timeStep: dt)
     }
 
     /// Adds one sample of a stream that holds only the magnitude of total acceleration (no
@@ -233,7 +235,7 @@ public struct StepDetector: Sendable {
     /// switch between magnitude and vector samples starts afresh.
     public mutating func add(magnitude sample: AccelerationMagnitudeSample) {
         guard let dt = timeStep(to: sample.time, signal: .magnitude) else { return }
-        add(sample.magnitude, at: sample.time, timeStep: dt)
+        add(Channels(repeating: sample.magnitude), at: sample.time, timeStep: dt)
     }
 
     /// What the detector's signal is made of: see ``add(_:kind:)`` and ``add(magnitude:)``.
@@ -267,11 +269,14 @@ public struct StepDetector: Sendable {
         return step
     }
 
-    /// The signal's next value `raw` at `time`: low-passed, resampled to the grid, and
-    /// processed. `dt` is `nil` when it starts a segment.
+    /// A step signal's value and the magnitude of the same sample, side by side.
+    private typealias Channels = SIMD2<Double>
+
+    /// The signal's next value and magnitude `raw` at `time`: low-passed, resampled to the
+    /// grid, and processed. `dt` is `nil` when it starts a segment.
     @inline(__always)
-    private mutating func add(_ raw: Double, at time: Double, timeStep dt: Double?) {
-        guard raw.isFinite else { return }
+    private mutating func add(_ raw: Channels, at time: Double, timeStep dt: Double?) {
+        guard raw[0].isFinite, raw[1].isFinite else { return }
         guard let last = previous, let dt else {
             startSegment(time: time, value: raw)
             return
@@ -300,8 +305,9 @@ public struct StepDetector: Sendable {
     }
 
     /// How far the sensor rose and fell between `from` and `to` (seconds on the samples'
-    /// clock), metres: ``VerticalExcursion`` of the signal along gravity or of the magnitude.
-    /// `nil` for user acceleration (its axis is not vertical), across a gap, or for a span older
+    /// clock), metres: ``VerticalExcursion`` of the magnitude of total acceleration (see
+    /// ``push(_:at:)``). `nil` for user acceleration (no gravity shows which way is up, and its
+    /// magnitude is not vertical), across a gap, or for a span older
     /// than ``latency`` plus ``excursionMargin`` seconds before the newest sample.
     public func verticalExcursion(from: Double, to: Double) -> Double? {
         signal == .principalAxis ? nil : vertical.excursion(from: from, to: to)
@@ -315,7 +321,7 @@ public struct StepDetector: Sendable {
 
     // MARK: Segments
 
-    private mutating func startSegment(time: Double, value: Double) {
+    private mutating func startSegment(time: Double, value: Channels) {
         previous = (time, value)
         smooth1 = value
         smooth2 = value
@@ -344,19 +350,23 @@ public struct StepDetector: Sendable {
         previous = nil
     }
 
-    /// Filters and keeps one grid sample, and its rise and fall. Not inlined: inside the grid
-    /// loop of ``add(_:kind:)``, the array's uniqueness check (a call) would make the filters'
-    /// state spill around it.
+    /// Filters and keeps one grid sample of the step signal, and the rise and fall of the
+    /// magnitude. Not inlined: inside the grid loop of ``add(_:kind:)``, the array's uniqueness
+    /// check (a call) would make the filters' state spill around it.
     ///
-    /// The rise is measured on the same low-passed signal: the inverted pendulum is the body's
-    /// smooth rise and fall, not the jolt of each heel strike or the sensor's noise (which
-    /// widen the span from the highest to the lowest point).
+    /// The rise is measured on the magnitude, not on the step signal along gravity: the
+    /// magnitude does not depend on how the sensor is turned, while a projection on a gravity
+    /// direction that lags the sensor's turning (a thigh in a pocket, a swinging hand) takes in
+    /// a share of the large forward and backward acceleration; to first order the magnitude is
+    /// the vertical acceleration alone. It is low-passed as the step signal is: the inverted
+    /// pendulum is the body's smooth rise and fall, not the jolt of each heel strike or the
+    /// sensor's noise (which widen the span from the highest to the lowest point).
     @inline(never)
-    private mutating func push(_ value: Double, at time: Double) {
+    private mutating func push(_ value: Channels, at time: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let centred = value - offset
-        filtered.append(lowPass(highPass(centred)))
-        if signal != .principalAxis { vertical.add(centred, at: time) }
+        filtered.append(lowPass(highPass(centred[0])))
+        if signal != .principalAxis { vertical.add(centred[1], at: time) }
     }
 
     // MARK: Periods and events
