@@ -1,11 +1,12 @@
 /// How far the sensor rises and falls, from its vertical acceleration: the height the body's
 /// centre of mass climbs over each walking step, for ``StrideModel/stepLength(excursion:)``.
 ///
-/// Vertical acceleration (gravity removed) arrives on a fixed grid and is integrated twice
-/// into a height; each stage (the acceleration, the velocity, the height) is high-passed at the
-/// gait band's lower edge, so that an offset or a slow tilt does not pile up as drift. The last
-/// few seconds of height (`span`, given at creation) are kept to answer the rise and fall
-/// between two times.
+/// Vertical acceleration (gravity removed; ``StepDetector`` gives the magnitude of total
+/// acceleration, which to first order is the vertical acceleration whichever way the sensor is
+/// turned) arrives on a fixed grid and is integrated twice into a height; each stage (the
+/// acceleration, the velocity, the height) is high-passed at the gait band's lower edge, so
+/// that an offset or a slow tilt does not pile up as drift. The last few seconds of height
+/// (`span`, given at creation) are kept to answer the rise and fall between two times.
 struct VerticalExcursion: Sendable {
     private let sampleRate: Double
     private var accelerationFilter: Biquad
