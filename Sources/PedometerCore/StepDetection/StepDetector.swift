@@ -307,8 +307,8 @@ public struct StepDetector: Sendable {
     /// How far the sensor rose and fell between `from` and `to` (seconds on the samples'
     /// clock), metres: ``VerticalExcursion`` of the magnitude of total acceleration (see
     /// ``push(_:at:)``). `nil` for user acceleration (no gravity shows which way is up, and its
-    /// magnitude is not vertical), across a gap, or for a span older
-    /// than ``latency`` plus ``excursionMargin`` seconds before the newest sample.
+    /// magnitude is not vertical), across a gap, or for a span older than ``latency`` plus
+    /// ``excursionMargin`` seconds before the newest sample.
     public func verticalExcursion(from: Double, to: Double) -> Double? {
         signal == .principalAxis ? nil : vertical.excursion(from: from, to: to)
     }
@@ -357,10 +357,11 @@ public struct StepDetector: Sendable {
     /// The rise is measured on the magnitude, not on the step signal along gravity: the
     /// magnitude does not depend on how the sensor is turned, while a projection on a gravity
     /// direction that lags the sensor's turning (a thigh in a pocket, a swinging hand) takes in
-    /// a share of the large forward and backward acceleration; to first order the magnitude is
-    /// the vertical acceleration alone. It is low-passed as the step signal is: the inverted
-    /// pendulum is the body's smooth rise and fall, not the jolt of each heel strike or the
-    /// sensor's noise (which widen the span from the highest to the lowest point).
+    /// gravity's own change and a share of the forward swing, both at the step frequency; to
+    /// first order the magnitude is the vertical acceleration alone. It is low-passed as the
+    /// step signal is: the inverted pendulum is the body's smooth rise and fall, not the jolt
+    /// of each heel strike or the sensor's noise (which widen the span from the highest to the
+    /// lowest point).
     @inline(never)
     private mutating func push(_ value: Channels, at time: Double) {
         // Starting from the segment's first value keeps the filters' start-up transient small.
