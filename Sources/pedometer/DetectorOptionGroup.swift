@@ -23,7 +23,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance, "strideTolerance": \.strideTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,
         "maximumMissedSteps": \.maximumMissedSteps, "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance,
-        "confirmingSteps": \.confirmingSteps,
+        "confirmingSteps": \.confirmingSteps, "handlingPeakRatio": \.handlingPeakRatio,
         ]
     }
 

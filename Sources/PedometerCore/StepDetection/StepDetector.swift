@@ -30,7 +30,9 @@
 ///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
 ///    ``Configuration/lookBack`` apart (pauses), or when they lie within that time of such a
 ///    walk (its first or last steps, a walk broken by a turn); the steps of an isolated short
-///    bout are dropped.
+///    bout are dropped. A walk's last peak far above its steps' (``Configuration/
+///    handlingPeakRatio``) is the device being moved as the walker stops, unless walking
+///    resumes within ``Configuration/lookBack``.
 ///
 /// Steps come out with a delay of at most ``latency`` seconds after the sample that reveals
 /// them; ``finish()`` flushes the rest.
@@ -101,6 +103,12 @@ public struct StepDetector: Sendable {
         /// that lacks more is a pause, standing between two walks, and gets none. (Every
         /// interval filled in the 48 Oxford traces lacks one step.)
         public var maximumMissedSteps = 1.0
+        /// A walk's last peak higher than this many times the median of its steps' peaks before
+        /// it is the device being moved (taken from an ear or a pocket as the walker stops), not
+        /// a foot strike: the last strike of a walk slows the body down and is no harder than
+        /// the others (at most 1.42 times the median in the 110 walks of the Oxford and
+        /// lower-back sets), while lifting a phone out of the gait moves it several times as much.
+        public var handlingPeakRatio = 2.0
 
         public init() {}
     }
@@ -111,7 +119,7 @@ public struct StepDetector: Sendable {
     /// look-ahead, a bridge, a stride while a step waits for a possibly higher peak, and a
     /// new walk's confirming steps with what was found looking back before them and a short
     /// bout held up to ``Configuration/lookBack`` before that (held steps beyond this bound
-    /// are dropped).
+    /// are dropped). A walk's last peak held while walking may resume waits less than that.
     public var latency: Double { Self.latency(configuration) }
 
     private static func latency(_ c: Configuration) -> Double {
@@ -177,6 +185,14 @@ public struct StepDetector: Sendable {
     private var lastStep: (index: Int, time: Double, value: Double)?
     /// The latest step, held back while a higher peak may still replace it.
     private var pending: Double?
+    /// Peaks of the current bout's latest steps (at most ``Configuration/confirmingSteps``):
+    /// the walk's own level, against which its last peak is judged (see ``endBout()``).
+    private var boutPeaks: [Double] = []
+    /// A confirmed walk's last peak, too high for a step of it (see ``isHandling(peak:)``),
+    /// held until it is known whether the walk went on: counted when a new bout starts within
+    /// ``Configuration/lookBack`` seconds (the walk only lost its rhythm for a moment, and the
+    /// peak was a hard step of it), dropped otherwise (the walk ended: the device was moved).
+    private var handlingSuspect: Double?
     /// Steps of a bout not yet confirmed, and the steps found looking back before it.
     private var bout: [Double] = []
     private var lookBackSteps: [Double] = []
@@ -342,6 +358,7 @@ public struct StepDetector: Sendable {
         awaitedHop = 0
         lastStep = nil
         lastEmittedIndex = nil
+        handlingSuspect = nil
     }
 
     private mutating func endSegment() {
@@ -535,6 +552,13 @@ public struct StepDetector: Sendable {
                         Double(index - emitted) < configuration.refractoryFraction * period * Self.sampleRate {
                         continue  // the previous bout's rhythm already counted this peak
                     }
+                    if let suspect = handlingSuspect {
+                        if time - suspect <= configuration.lookBack {
+                            found.append(suspect)
+                            lastWalkStep = suspect
+                        }
+                        handlingSuspect = nil
+                    }
                     extendBackward(from: index, period: period)
                     pending = time
                     lastStep = (index, time, value)
@@ -569,6 +593,10 @@ public struct StepDetector: Sendable {
         if let step = pending {
             emit(step)
             lastEmittedIndex = lastStep?.index
+            if let value = lastStep?.value {
+                if Double(boutPeaks.count) >= configuration.confirmingSteps { boutPeaks.removeFirst() }
+                boutPeaks.append(value)
+            }
         }
         pending = nil
         lastStep = nil
@@ -606,7 +634,14 @@ public struct StepDetector: Sendable {
     /// a walk confirms within ``Configuration/lookBack`` after them (``emit(_:)``), and are
     /// dropped otherwise.
     private mutating func endBout() {
+        if boutConfirmed, pending != nil, let last = lastStep, isHandling(peak: last.value) {
+            handlingSuspect = last.time
+            lastEmittedIndex = last.index
+            pending = nil
+            lastStep = nil
+        }
         settle()
+        boutPeaks.removeAll(keepingCapacity: true)
         if let first = bout.first, let last = bout.last {
             if let walkEnd = lastWalkStep, first - walkEnd <= configuration.lookBack {
                 found += bout
@@ -625,6 +660,16 @@ public struct StepDetector: Sendable {
         bout.removeAll()
         lookBackSteps.removeAll()
         boutConfirmed = false
+    }
+
+    /// Whether a bout's last peak is the device being moved rather than a step: higher than
+    /// ``Configuration/handlingPeakRatio`` times the median of the bout's latest peaks, when
+    /// the bout has had a few (the median of fewer is no level).
+    private func isHandling(peak: Double) -> Bool {
+        guard boutPeaks.count >= 4 else { return false }
+        let sorted = boutPeaks.sorted()
+        let median = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        return peak > configuration.handlingPeakRatio * median
     }
 
     /// Drops the held steps more than ``latency`` before the newest sample: handed out now,

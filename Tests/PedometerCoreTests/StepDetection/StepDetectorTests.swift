@@ -316,6 +316,48 @@ import TestSupport
         }
     }
 
+    // MARK: 15. Handling at a walk's end
+
+    /// A 40-step walk at 2 steps/s, then, a step's time after its last impact, the phone is
+    /// lifted (from an ear, out of a pocket): one 0.3 s bump along the vertical, `lift` m/s²
+    /// high, then standing still 6 s; at 100 Hz.
+    static func walkThenLift(_ lift: Double, seed: UInt64) -> [AccelerationSample] {
+        let gait = Gait(cadence: 2, steps: 40, leadIn: 3, leadOut: 6)
+        let start = gait.walkEnd + 0.25, width = 0.3
+        return Synthetic.walk(gait, times: Synthetic.regularTimes(rate: 100, duration: gait.totalDuration), seed: seed)
+            .map { sample in
+                let s = sample.time - start
+                guard s >= 0, s < width else { return sample }
+                let bump = lift * 0.5 * (1 - cos(2 * .pi * s / width))
+                let v = Vec3(sample.x, sample.y, sample.z) + bump * Synthetic.tiltedAxis
+                return AccelerationSample(time: sample.time, x: v.x, y: v.y, z: v.z)
+            }
+    }
+
+    /// 15a. The lift's peak is several times the walk's steps' (``StepDetector/Configuration/
+    /// handlingPeakRatio``): the walk's 40 steps, as without the lift. Without the rule (an
+    /// infinite ratio) the lift is one more step, as in the hand-counted walks where the phone
+    /// is taken from the ear at the end (28 counted of 26 and 27).
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func liftingThePhoneAfterAWalkIsNoStep(seed: UInt64) {
+        let withoutLift = Synthetic.detect(Self.walkThenLift(0, seed: seed))
+        let withLift = Synthetic.detect(Self.walkThenLift(12, seed: seed))
+        var noRule = StepDetector.Configuration()
+        noRule.handlingPeakRatio = .infinity
+        let withLiftNoRule = Synthetic.detect(Self.walkThenLift(12, seed: seed), configuration: noRule)
+        expectCount(withoutLift, 40, "40 steps")
+        #expect(withLift == withoutLift, "40 steps then a lift: \(withLift.count), without the lift \(withoutLift.count)")
+        #expect(withLiftNoRule.count == withoutLift.count + 1, "the lift is a peak the detector would count")
+    }
+
+    /// 15b. A hard step no higher than the rule allows (1.5 times the others' peaks, more than the
+    /// hardest last step of the 110 Oxford and lower-back walks) still counts.
+    @Test func hardLastStepCounts() {
+        let withoutLift = Synthetic.detect(Self.walkThenLift(0, seed: 4))
+        let hardLast = Synthetic.detect(Self.walkThenLift(3, seed: 4))
+        #expect(hardLast.count == withoutLift.count + 1, "a last peak 1.5 × the steps': \(hardLast.count), without it \(withoutLift.count)")
+    }
+
     /// Walking 58 steps at 1.9 steps/s, standing 10 s, walking 48 steps at 1.6 steps/s: 106 steps.
     static func walkStandWalk() -> [AccelerationSample] {
         let first = Gait(cadence: 1.9, steps: 58, leadIn: 2, leadOut: 10)
