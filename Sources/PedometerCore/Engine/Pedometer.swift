@@ -461,14 +461,7 @@ extension Pedometer {
     /// `index − 2 ... index + 2` (as ``localCadence(_:)``): one jolt does not make a long step.
     /// `nil` when none is known.
     private func localRise(_ index: Int) -> Double? {
-        var rises: [Double] = []
-        for right in max(index - 1, 1)..<min(index + 3, steps.count) where !stepRises[right].isNaN {
-            rises.append(stepRises[right])
-        }
-        guard !rises.isEmpty else { return nil }
-        rises.sort()
-        let middle = rises.count / 2
-        return rises.count % 2 == 1 ? rises[middle] : (rises[middle - 1] + rises[middle]) / 2
+        stepRises[max(index - 1, 1)..<min(index + 3, steps.count)].filter { !$0.isNaN }.median
     }
 
     /// Metres of step `index` at stride scale 1: from the sensor's rise over a walking step

@@ -666,9 +666,7 @@ public struct StepDetector: Sendable {
     /// ``Configuration/handlingPeakRatio`` times the median of the bout's latest peaks, when
     /// the bout has had a few (the median of fewer is no level).
     private func isHandling(peak: Double) -> Bool {
-        guard boutPeaks.count >= 4 else { return false }
-        let sorted = boutPeaks.sorted()
-        let median = (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        guard boutPeaks.count >= 4, let median = boutPeaks.median else { return false }
         return peak > configuration.handlingPeakRatio * median
     }
 
