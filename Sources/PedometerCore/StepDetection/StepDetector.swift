@@ -5,7 +5,8 @@
 /// 1. **Signal.** Total acceleration along gravity, gravity being the acceleration below the
 ///    gait band (``GravityAxis``: the vertical bounce of walking, in any orientation, with less
 ///    of the sway of a bag or a pocket than the magnitude has); for user acceleration without
-///    gravity, its projection on the axis of largest variance. Two one-pole low-passes at
+///    gravity, its projection on the axis of largest variance over the last
+///    ``Configuration/window`` seconds (``PrincipalAxis``). Two one-pole low-passes at
 ///    ``Configuration/antiAliasFrequency`` remove vibration before resampling.
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
 ///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
@@ -47,7 +48,8 @@ public struct StepDetector: Sendable {
         /// Pass band of the gait filter, Hz. Below `lowFrequency` is gravity (``GravityAxis``).
         public var lowFrequency = 0.5
         public var highFrequency = 3.0
-        /// Length of the autocorrelation window, seconds.
+        /// Length of the autocorrelation window, seconds; also the time over which user
+        /// acceleration's axis of largest variance is averaged (``PrincipalAxis``).
         public var window = 4.0
         /// Seconds between period estimates.
         public var hop = 0.24
@@ -134,7 +136,7 @@ public struct StepDetector: Sendable {
 
     // Signal and resampling.
     private var signal: Signal?
-    private var projector = PrincipalAxis()
+    private var projector: PrincipalAxis
     private var gravityAxis: GravityAxis
     /// The two anti-alias low-passes' states, for the step signal (`[0]`) and the rise signal
     /// (`[1]`: the magnitude, see ``push(_:at:)``), filtered and resampled together.
@@ -214,6 +216,7 @@ public struct StepDetector: Sendable {
         highPass = .highPass(frequency: configuration.lowFrequency, sampleRate: Self.sampleRate)
         lowPass = .lowPass(frequency: configuration.highFrequency, sampleRate: Self.sampleRate)
         gravityAxis = GravityAxis(cutoff: configuration.lowFrequency)
+        projector = PrincipalAxis(timeConstant: configuration.window)
         estimator = PeriodEstimator(configuration: configuration)
         sums = LaggedSums(maximumLag: estimator.maximumLag)
         hopSamples = max(Int((configuration.hop * Self.sampleRate).rounded()), 1)
@@ -241,7 +244,7 @@ public struct StepDetector: Sendable {
         let raw: Double
         switch signal {
         case .alongGravity: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
-        default: raw = projector.project(sample)
+        default: raw = projector.project(sample, timeStep: dt)
         }
         add(Channels(raw, magnitude), at: sample.time, timeStep: dt)
     }
@@ -272,7 +275,7 @@ public struct StepDetector: Sendable {
         if self.signal != signal {
             endSegment()
             self.signal = signal
-            projector = PrincipalAxis()
+            projector = PrincipalAxis(timeConstant: configuration.window)
         }
         guard time.isFinite else { return nil }
         guard let last = previous else { return .some(nil) }
