@@ -10,7 +10,7 @@
 ///    ``Configuration/antiAliasFrequency`` remove vibration before resampling.
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
 ///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
-///    ends a segment: nothing is invented across it.
+///    ends a segment: no signal is invented across it (but see stage 6 for its steps).
 /// 3. **Band-pass** 0.5–3 Hz (second-order Butterworth high- and low-pass): gait only.
 /// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
 ///    ``Configuration/window``-second window centred there (``PeriodEstimator``). Windows that
@@ -33,7 +33,9 @@
 ///    walk (its first or last steps, a walk broken by a turn); the steps of an isolated short
 ///    bout are dropped. A walk's last peak far above its steps' (``Configuration/
 ///    handlingPeakRatio``) is the device being moved as the walker stops, unless walking
-///    resumes within ``Configuration/lookBack``.
+///    resumes within ``Configuration/lookBack``. Missing data is not a pause: a gap in the
+///    samples of at most ``Configuration/longestBridge`` inside a walk that goes on at its
+///    cadence when the data resume is filled with that walk's steps.
 ///
 /// Steps come out with a delay of at most ``latency`` seconds after the sample that reveals
 /// them; ``finish()`` flushes the rest.
@@ -209,6 +211,8 @@ public struct StepDetector: Sendable {
     private var lastWalkStep: Double?
     /// Sample index of the last step handed out, so a look-back never reaches it.
     private var lastEmittedIndex: Int?
+    /// The walk the last gap in the data interrupted, until the next segment's first bout.
+    private var interruptedWalk: InterruptedWalk?
     private var found: [Double] = []
 
     public init(configuration: Configuration = Configuration()) {
@@ -274,6 +278,7 @@ public struct StepDetector: Sendable {
     private mutating func timeStep(to time: Double, signal: Signal) -> Double?? {
         if self.signal != signal {
             endSegment()
+            interruptedWalk = nil
             self.signal = signal
             projector = PrincipalAxis(timeConstant: configuration.window)
         }
@@ -283,6 +288,7 @@ public struct StepDetector: Sendable {
         guard step > 0 else { return nil }
         if step > configuration.maximumGap {
             endSegment()
+            interruptedWalk = walkInterrupted(from: last.time, to: time)
             return .some(nil)
         }
         return step
@@ -563,6 +569,10 @@ public struct StepDetector: Sendable {
                         handlingSuspect = nil
                     }
                     extendBackward(from: index, period: period)
+                    if let walk = interruptedWalk {
+                        interruptedWalk = nil
+                        fillGap(after: walk, before: lookBackSteps.first ?? time, period: period)
+                    }
                     pending = time
                     lastStep = (index, time, value)
                     continue
@@ -716,6 +726,41 @@ public struct StepDetector: Sendable {
             current = step
         }
         lookBackSteps = earlier.reversed().map { origin + Double($0) / Self.sampleRate }
+    }
+
+    /// A walk that a gap in the data cut: its last step and period, and when the data resumed.
+    private struct InterruptedWalk {
+        var lastStep: Double
+        var period: Double
+        var gapEnd: Double
+    }
+
+    /// The walk a gap in the data from `gapStart` to `gapEnd` interrupts, once the segment
+    /// before it is processed: a walk that went on up to the gap (its last step less than
+    /// ``Configuration/gapFraction`` periods before it), the gap no longer than
+    /// ``Configuration/longestBridge``.
+    private func walkInterrupted(from gapStart: Double, to gapEnd: Double) -> InterruptedWalk? {
+        guard gapEnd - gapStart <= configuration.longestBridge, let lastWalkStep,
+            let period = periods.suffix(windowHops).last(where: { $0 > 0 }),
+            gapStart - lastWalkStep <= configuration.gapFraction * period
+        else { return nil }
+        return InterruptedWalk(lastStep: lastWalkStep, period: period, gapEnd: gapEnd)
+    }
+
+    /// Missing data is not a pause: when the first bout after a gap starts as the data resumes
+    /// (within ``Configuration/gapFraction`` periods) at the cadence of the walk the gap cut
+    /// (within ``Configuration/bridgeTolerance``), the walker walked on through it, and the
+    /// steps between the walk's last step and the bout's `first` are placed evenly among its
+    /// look-back steps (counted when the bout confirms, as they are).
+    private mutating func fillGap(after walk: InterruptedWalk, before first: Double, period: Double) {
+        guard first - walk.gapEnd <= configuration.gapFraction * period,
+            abs(period - walk.period) <= configuration.bridgeTolerance * min(period, walk.period)
+        else { return }
+        let interval = first - walk.lastStep
+        let missing = Int((2 * interval / (period + walk.period)).rounded()) - 1
+        guard missing > 0 else { return }
+        lookBackSteps.insert(
+            contentsOf: (1...missing).map { walk.lastStep + Double($0) * interval / Double(missing + 1) }, at: 0)
     }
 
     /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
