@@ -68,7 +68,7 @@ enum SummaryBuilder {
     }
 
     /// Data-quality remarks: rows skipped, sampling problems per stream, what the reader
-    /// inferred or noticed, samples the engine could not place.
+    /// inferred or noticed, samples the engine could not place, steps it inferred in gaps.
     static func warnings(_ processed: Processed) -> [String] {
         let info = processed.info
         var result: [String] = []
@@ -87,6 +87,10 @@ enum SummaryBuilder {
         if ignored > 0 {
             let days = Int((processed.pedometer.configuration.maximumDuration / 86_400).rounded())
             result.append("\(ignored) samples ignored: time not finite or more than \(days) days from time 0")
+        }
+        let inferred = processed.pedometer.stepsInDataGaps
+        if inferred > 0 {
+            result.append("\(inferred) steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides")
         }
         return result
     }

@@ -134,6 +134,41 @@ import Testing
         #expect(warnings.contains("1 samples ignored: time not finite or more than 31 days from time 0"), "\(warnings)")
     }
 
+    /// A real walk whose log lost 2 s of acceleration every 10 s: the walk's steps in the holes
+    /// count, and the summary says how many were placed there (inferred, not seen).
+    @Test func stepsPlacedInGapsInTheDataAreReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        for name in ["stepcounter.csv", "metadata.txt"] {
+            try FileManager.default.copyItem(atPath: "\(source)/\(name)", toPath: folder.appendingPathComponent(name).path)
+        }
+        // Split on any line ending: the file's are "\r\n", one Character in Swift.
+        let lines = try String(contentsOfFile: "\(source)/accelerometer.csv", encoding: .utf8)
+            .split(whereSeparator: \.isNewline)
+        let first = try #require(Double(lines[0].prefix { $0 != "," }))
+        let kept = lines.filter { line in
+            guard let ns = Double(line.prefix { $0 != "," }) else { return true }
+            return !(5..<7).contains(((ns - first) / 1e9).truncatingRemainder(dividingBy: 10))
+        }
+        try Data((kept.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("accelerometer.csv"))
+        let output = try CommandRunner.run(["summarize", "--format", "json", folder.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try #require(try objects(output.stdout).values.first)
+        // 265 true steps; 258 measured (GroundTruthTests), 201 before holes were filled.
+        #expect((257...265).contains(integer(summary["steps"]) ?? 0), "\(summary)")
+        let warnings = summary["warnings"] as? [String] ?? []
+        let placed = try #require(
+            warnings.first { $0.hasSuffix("steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides") },
+            "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("acceleration (total, m/s^2): 14 gaps totalling") }, "\(warnings)")
+        // Measured 57: the 14 holes of 2 s hold about 50 of this walk's steps, and each fill
+        // spans from the last step seen before a hole to the first after it.
+        let count = Int(placed.prefix { $0 != " " }) ?? 0
+        #expect((40...60).contains(count), "\(placed)")
+    }
+
     @Test func outputIsTheSameWhateverTheJobCount() throws {
         let arguments = ["summarize", "--format", "json", fixture("oxford"), fixture("formats/sensor-logger")]
         let one = try CommandRunner.run(arguments + ["--jobs", "1"])

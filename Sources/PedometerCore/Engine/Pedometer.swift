@@ -67,6 +67,9 @@ public struct Pedometer: SampleSink, Sendable {
     /// Samples ignored because their time was not finite or more than
     /// ``PedometerConfiguration/maximumDuration`` from time 0.
     public private(set) var ignoredSamples = 0
+    /// Steps counted in gaps in the acceleration data, where the walk went on at its cadence on
+    /// both sides (``StepDetector/stepsInDataGaps``): inferred, not seen.
+    public var stepsInDataGaps: Int { detector.stepsInDataGaps }
 
     // Per-second bins.
     /// Squares of |a| − 1 g (total acceleration) or |a| (user acceleration).

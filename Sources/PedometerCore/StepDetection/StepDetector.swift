@@ -213,6 +213,11 @@ public struct StepDetector: Sendable {
     private var lastEmittedIndex: Int?
     /// The walk the last gap in the data interrupted, until the next segment's first bout.
     private var interruptedWalk: InterruptedWalk?
+    /// Of `lookBackSteps`, the first ones placed in a gap in the data (``fillGap(after:before:period:)``).
+    private var gapSteps = 0
+    /// Steps counted where the data had a gap, the walk going on at its cadence on both sides
+    /// (see stage 6): inferred, not seen.
+    public private(set) var stepsInDataGaps = 0
     private var found: [Double] = []
 
     public init(configuration: Configuration = Configuration()) {
@@ -634,6 +639,8 @@ public struct StepDetector: Sendable {
             lastWalkStep = time
             found += lookBackSteps
             found += bout
+            stepsInDataGaps += gapSteps
+            gapSteps = 0
             lookBackSteps.removeAll()
             bout.removeAll()
             boutConfirmed = true
@@ -672,6 +679,7 @@ public struct StepDetector: Sendable {
         }
         bout.removeAll()
         lookBackSteps.removeAll()
+        gapSteps = 0
         boutConfirmed = false
     }
 
@@ -726,6 +734,7 @@ public struct StepDetector: Sendable {
             current = step
         }
         lookBackSteps = earlier.reversed().map { origin + Double($0) / Self.sampleRate }
+        gapSteps = 0
     }
 
     /// A walk that a gap in the data cut: its last step and period, and when the data resumed.
@@ -761,6 +770,7 @@ public struct StepDetector: Sendable {
         guard missing > 0 else { return }
         lookBackSteps.insert(
             contentsOf: (1...missing).map { walk.lastStep + Double($0) * interval / Double(missing + 1) }, at: 0)
+        gapSteps = missing
     }
 
     /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,

@@ -64,7 +64,8 @@ import TestSupport
     ///
     /// The walker took 240 steps: missing data is not a pause. Each hole ends a segment (2 s >
     /// `maximumGap` 0.5 s), and the walk that goes on at its cadence when the data resume
-    /// fills it with its steps, evenly: about 4 in each hole, a step apart. (Until 2026-11-25
+    /// fills it with its steps, evenly: about 4 in each hole, a step apart, and says how many it
+    /// placed (``StepDetector/stepsInDataGaps``). (Until 2026-11-25
     /// the holes' 8 steps were not counted: 228...234 was expected, of the 232 "observable".)
     @Test func walkWithTwoHoles() {
         let gait = Gait(cadence: 2, steps: 240)
@@ -72,8 +73,12 @@ import TestSupport
         let times = Synthetic.regularTimes(rate: 100, duration: gait.totalDuration).filter { t in
             !holes.contains { t >= $0.0 && t < $0.1 }
         }
-        let steps = Synthetic.detect(Synthetic.walk(gait, times: times, seed: 4))
+        var detector = StepDetector()
+        for sample in Synthetic.walk(gait, times: times, seed: 4) { detector.add(sample) }
+        detector.finish()
+        let steps = detector.drainSteps()
         expectCount(steps, 240, "two 2 s holes in a walk")
+        #expect((6...10).contains(detector.stepsInDataGaps), "steps placed in the holes: \(detector.stepsInDataGaps)")
         for hole in holes {
             let around = steps.filter { $0 > hole.0 - 0.5 && $0 < hole.1 + 0.5 }
             #expect((4...6).contains(around.count), "hole \(hole) and the half second either side: \(around)")
