@@ -8,6 +8,12 @@ import PedometerCore
 /// `AccelerometerUncalibrated.csv` (iOS, gravity included), `Accelerometer.csv` +
 /// `Gravity.csv` recombined sample by sample, or `Accelerometer.csv` alone (gravity removed,
 /// reported). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and `Metadata.csv` are read too.
+///
+/// Units, as the app documents them: `Accelerometer.csv` and `Gravity.csv` in m/s^2, on both
+/// platforms, `Accelerometer.csv` always without gravity; the files with gravity in m/s^2, but
+/// `AccelerometerUncalibrated.csv` in g on iOS unless its units are standardised, so theirs is
+/// inferred from the magnitude (about 1 or about 9.8). A magnitude cannot tell user acceleration
+/// in m/s^2 from total acceleration in g: a walk's user acceleration is about 1 m/s^2 too.
 enum SensorLoggerReader {
     static let totalAcceleration = "TotalAcceleration.csv"
     static let uncalibrated = "AccelerometerUncalibrated.csv"
@@ -61,7 +67,7 @@ enum SensorLoggerReader {
             if let gravity = parts[3] {
                 try readRecombined(user: user, gravity: gravity, options: options, time: time, into: &emitter, info: &info)
             } else {
-                try readAcceleration(user, options: options, time: time, into: &emitter, info: &info)
+                try readAcceleration(user, gravityRemoved: true, options: options, time: time, into: &emitter, info: &info)
             }
         }
         if let steps = parts[4] { try readPedometer(steps, options: options, time: time, into: &emitter) }
@@ -89,7 +95,8 @@ enum SensorLoggerReader {
         } else if names.index(of: "pressure") != nil {
             try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
         } else {
-            try readAcceleration(part, options: options, time: time, into: &emitter, info: &info)
+            let gravityRemoved = FileSystem.lastComponent(displayName).lowercased() == userAcceleration.lowercased()
+            try readAcceleration(part, gravityRemoved: gravityRemoved, options: options, time: time, into: &emitter, info: &info)
         }
         info.startDate = time.epochStart
     }
@@ -114,14 +121,21 @@ enum SensorLoggerReader {
         return (time, x, y, z)
     }
 
-    /// Reads one acceleration file, inferring g or m/s^2 and gravity from its magnitude.
+    /// Reads one acceleration file: `Accelerometer.csv` (`gravityRemoved`) in m/s^2 without
+    /// gravity, as the app writes it; any other with g or m/s^2 and gravity inferred from its
+    /// magnitude.
     private static func readAcceleration<Sink>(
-        _ part: Part, options: IngestOptions, time: TimeColumn,
+        _ part: Part, gravityRemoved: Bool = false, options: IngestOptions, time: TimeColumn,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let columns = try axes(part)
-        let magnitudes = try previewMagnitudes(part, columns, options: options)
-        let (unit, kind, note) = UnitInference.acceleration(magnitudes)
+        let (unit, kind, note): (AccelerationUnit, AccelerationKind, String)
+        if gravityRemoved {
+            (unit, kind) = (.metersPerSecondSquared, .user)
+            note = "acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)"
+        } else {
+            (unit, kind, note) = UnitInference.acceleration(try previewMagnitudes(part, columns, options: options))
+        }
         info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(note)")
         let names = part.header
         let table = AccelerationTable(

@@ -230,6 +230,22 @@ import PedometerCore
         #expect(sink.steps.isEmpty)
     }
 
+    /// Only the Accelerometer enabled: Sensor Logger's `Accelerometer.csv` is user acceleration in
+    /// m/s^2 on both platforms. A walk's is about 1 m/s^2, which a magnitude alone reads as total
+    /// acceleration in g (until 2026-11-25: 11 steps of this walk's 36, now 35).
+    @Test func sensorLoggerUserAccelerationAlone() throws {
+        let relative = "formats/sensor-logger/user-only"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        checkAcceleration(info, sink, expected)
+        #expect(info.notes.contains("Accelerometer.csv: acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)"))
+        // Given on its own, the file is read the same way.
+        let (alone, aloneSink) = try read("formats/sensor-logger/user-only/Accelerometer.csv")
+        #expect(aloneSink.accelerationKinds == [.user])
+        #expect(alone.stream("acceleration")?.sampleCount == expected.int("accelerationSamples"))
+    }
+
     @Test func sensorLoggerVersion2() throws {
         let relative = "formats/sensor-logger/v2"
         let expected = Fixtures.expected(relative)
@@ -400,7 +416,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 29)
+        #expect(Fixtures.expected.count == 30)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")
