@@ -88,9 +88,27 @@ struct HeaderRoles: Sendable, Hashable {
         case .withoutGravity: roles.kind = .user
         default: break
         }
+        // Browser loggers name columns after the W3C DeviceMotionEvent's properties, whose
+        // `acceleration` is without gravity and `accelerationIncludingGravity` with it, both in
+        // m/s^2. (A walk's acceleration without gravity, about 1 m/s^2, would otherwise be read
+        // as total acceleration in g.)
+        if let property = deviceMotionProperty(names.raw[best.x]) {
+            roles.kind = property == "acceleration" ? .user : .total
+            roles.accelerationUnit = roles.accelerationUnit ?? .metersPerSecondSquared
+        }
         roles.explanation = explain(names, time: time, chosen: best, others: triplets.filter { $0 != best })
         roles.hadAlternatives = triplets.count > 1
         return roles
+    }
+
+    /// `acceleration` or `accelerationincludinggravity` when `raw` names an axis of that
+    /// DeviceMotionEvent property as a JavaScript path (`acceleration.x`,
+    /// `event.accelerationIncludingGravity.x`), `nil` otherwise.
+    static func deviceMotionProperty(_ raw: String) -> String? {
+        let parts = raw.lowercased().split(separator: ".")
+        guard parts.count >= 2, let axis = parts.last, ["x", "y", "z"].contains(axis) else { return nil }
+        let property = String(parts[parts.count - 2])
+        return ["acceleration", "accelerationincludinggravity"].contains(property) ? property : nil
     }
 
     /// The x/y/z triplets of a header, in the order of their x columns.

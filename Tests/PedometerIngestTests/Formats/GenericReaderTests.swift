@@ -16,6 +16,24 @@ import PedometerCore
 
     // MARK: Browser DeviceMotion logs
 
+    /// A log of the event's `acceleration` alone (W3C: without gravity, m/s^2) is read as such,
+    /// not as total acceleration in g, which its walking magnitude of about 1 resembles (until
+    /// 2026-11-25: 11 steps of this walk's 36, now 35).
+    @Test func deviceMotionAccelerationWithoutGravity() throws {
+        let path = "formats/devicemotion/w3c-acceleration.csv"
+        let expected = Fixtures.expected(path)
+        let (info, sink) = try read(Fixtures.path(path))
+        #expect(sink.accelerationKinds == [.user])
+        #expect(sink.acceleration.count == expected.int("accelerationSamples"))
+        let mean = sink.acceleration.map(\.magnitude).reduce(0, +) / Double(sink.acceleration.count)
+        #expect(abs(mean - expected.double("meanMagnitude")) < 0.005, "mean |a| \(mean) m/s^2, not scaled as g")
+        #expect(!info.notes.contains { $0.contains("inferred: median magnitude") })
+        var detector = StepDetector()
+        for sample in sink.acceleration { detector.add(sample, kind: .user) }
+        detector.finish()
+        #expect(abs(detector.drainSteps().count - expected.int("groundTruthSteps")) <= 2)
+    }
+
     @Test func deviceMotionInEitherColumnOrderGivesTheSameSamples() throws {
         let (first, firstSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"))
         let (second, secondSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"))

@@ -48,6 +48,19 @@ import Testing
         #expect(stated.accelerationUnit == .metersPerSecondSquared && stated.kind == nil)
     }
 
+    /// The W3C DeviceMotionEvent's properties say what they hold: `acceleration` is without
+    /// gravity, `accelerationIncludingGravity` with it, both in m/s^2. Other names with
+    /// `acceleration` say nothing of gravity.
+    @Test func deviceMotionPropertiesSayGravityAndUnit() throws {
+        let user = try #require(HeaderRoles.find(ColumnNames(["time", "acceleration.x", "acceleration.y", "acceleration.z"])))
+        #expect(user.kind == .user && user.accelerationUnit == .metersPerSecondSquared)
+        let total = try #require(
+            HeaderRoles.find(ColumnNames(["t", "event.accelerationIncludingGravity.x", "event.accelerationIncludingGravity.y", "event.accelerationIncludingGravity.z"])))
+        #expect(total.kind == .total && total.accelerationUnit == .metersPerSecondSquared)
+        let plain = try #require(HeaderRoles.find(ColumnNames(["time", "acceleration_x", "acceleration_y", "acceleration_z"])))
+        #expect(plain.kind == nil && plain.accelerationUnit == nil)
+    }
+
     @Test func theChoiceIsExplainedWhenThereWasOne() throws {
         let roles = try #require(HeaderRoles.find(ColumnNames(["time", "m_acc_x", "m_acc_y", "m_acc_z", "m_accG_x", "m_accG_y", "m_accG_z", "m_rotTate_x", "m_rotTate_y", "m_rotTate_z"])))
         #expect(roles.hadAlternatives)
