@@ -75,7 +75,7 @@ enum GenericReader {
             skipRecords: header == nil ? 0 : 1, time: timeField, x: columns.x, y: columns.y, z: columns.z,
             scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description)
         var timeUnit = options.timeUnit ?? columns.timeUnit
-        var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
+        let accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
@@ -95,17 +95,19 @@ enum GenericReader {
         }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
-        if accelerationUnit == nil {
-            let (unit, inferredKind, note) = UnitInference.acceleration(preview.magnitudes)
-            accelerationUnit = unit
-            if !user { kind = inferredKind }
-            info.notes.append(note)
-        } else if !user && accelerationUnit == .metersPerSecondSquared && preview.medianMagnitude < 2.5 {
-            kind = .user
-            info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
+        if let accelerationUnit {
+            table.scale = accelerationUnit == .g ? standardGravity : 1
+            table.unitName = accelerationUnit == .g ? "g" : "m/s^2"
+            if !user && accelerationUnit == .metersPerSecondSquared && preview.medianMagnitude < 2.5 {
+                kind = .user
+                info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
+            }
+        } else {
+            let inferred = UnitInference.acceleration(preview.magnitudes)
+            (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
+            if !user { kind = inferred.kind }
+            info.notes.append(inferred.note)
         }
-        table.scale = accelerationUnit == .g ? standardGravity : 1
-        table.unitName = accelerationUnit == .g ? "g" : "m/s^2"
         table.kind = kind
         if kind == .user && format == .generic {
             info.notes.append("acceleration without gravity: step detection works on it, but total acceleration is better")

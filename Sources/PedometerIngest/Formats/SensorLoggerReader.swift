@@ -129,18 +129,16 @@ enum SensorLoggerReader {
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let columns = try axes(part)
-        let (unit, kind, note): (AccelerationUnit, AccelerationKind, String)
-        if gravityRemoved {
-            (unit, kind) = (.metersPerSecondSquared, .user)
-            note = "acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)"
-        } else {
-            (unit, kind, note) = UnitInference.acceleration(try previewMagnitudes(part, columns, options: options))
-        }
-        info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(note)")
+        let inferred = gravityRemoved
+            ? UnitInference.Acceleration(
+                scale: 1, unitName: "m/s^2", kind: .user,
+                note: "acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)")
+            : UnitInference.acceleration(try previewMagnitudes(part, columns, options: options))
+        info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(inferred.note)")
         let names = part.header
         let table = AccelerationTable(
             skipRecords: 1, time: .number(columns.time), x: columns.x, y: columns.y, z: columns.z,
-            scale: unit == .g ? standardGravity : 1, kind: kind, unitName: unit == .g ? "g" : "m/s^2",
+            scale: inferred.scale, kind: inferred.kind, unitName: inferred.unitName,
             columns: "time '\(names[columns.time])', x '\(names[columns.x])', y '\(names[columns.y])', z '\(names[columns.z])'")
         var time = time
         try table.read(part.path, displayName: part.displayName, options: options, clock: &time, into: &emitter)
@@ -171,10 +169,10 @@ enum SensorLoggerReader {
         let userColumns = try axes(user)
         let gravityColumns = try axes(gravity)
         let gravityMagnitudes = try previewMagnitudes(gravity, gravityColumns, options: options)
-        let (gravityUnit, _, _) = UnitInference.acceleration(gravityMagnitudes)
-        let scale = gravityUnit == .g ? standardGravity : 1
+        let gravityUnit = UnitInference.acceleration(gravityMagnitudes)
+        let scale = gravityUnit.scale
         info.notes.append(
-            "total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv, matched by time (\(gravityUnit == .g ? "g" : "m/s^2"))")
+            "total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv, matched by time (\(gravityUnit.unitName))")
         let userReader = try CSVReader(path: user.path, options: options, displayName: user.displayName)
         let gravityReader = try CSVReader(path: gravity.path, options: options, displayName: gravity.displayName)
         _ = try userReader.next()

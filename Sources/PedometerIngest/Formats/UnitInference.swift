@@ -25,18 +25,43 @@ enum UnitInference {
         return (unit, "time in \(unit.rawValue) (inferred: \(description))")
     }
 
-    /// g or m/s^2 and with or without gravity, from the median magnitude of the first rows.
-    static func acceleration(_ magnitudes: [Double]) -> (AccelerationUnit, AccelerationKind, String) {
+    /// What the first rows' magnitudes say of an acceleration stream's unit and gravity.
+    struct Acceleration {
+        /// Multiplies the values into m/s^2.
+        var scale: Double
+        /// The unit as reported: `g`, `m/s^2` or `raw counts`.
+        var unitName: String
+        var kind: AccelerationKind
+        /// How it was inferred, for the user.
+        var note: String
+    }
+
+    /// g or m/s^2 and with or without gravity, from the median magnitude of the first rows:
+    /// about 1 is g with gravity, about 10 m/s^2 with gravity, under 0.5 m/s^2 without gravity.
+    /// A median of 20 or more is no gravity in g or m/s^2 but one in another unit (mg, ft/s^2,
+    /// a sensor's raw counts): scaled so that it reads 1 g, as gravity does.
+    static func acceleration(_ magnitudes: [Double]) -> Acceleration {
         let sorted = magnitudes.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let text = String(format3: median)
         switch median {
         case 0.5..<2.5:
-            return (.g, .total, "acceleration in g, gravity included (inferred: median magnitude \(text))")
-        case 2.5...:
-            return (.metersPerSecondSquared, .total, "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))")
+            return Acceleration(
+                scale: standardGravity, unitName: "g", kind: .total,
+                note: "acceleration in g, gravity included (inferred: median magnitude \(text))")
+        case 2.5..<20:
+            return Acceleration(
+                scale: 1, unitName: "m/s^2", kind: .total,
+                note: "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))")
+        case 20...:
+            return Acceleration(
+                scale: standardGravity / median, unitName: "raw counts", kind: .total,
+                note: "acceleration in an unknown unit, gravity included (inferred: median magnitude \(text)): "
+                    + "scaled so that gravity reads 1 g (--accel-unit g|mps2 if it is one of those)")
         default:
-            return (.metersPerSecondSquared, .user, "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)")
+            return Acceleration(
+                scale: 1, unitName: "m/s^2", kind: .user,
+                note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)")
         }
     }
 }

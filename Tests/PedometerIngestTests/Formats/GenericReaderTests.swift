@@ -104,6 +104,29 @@ import PedometerCore
         #expect(error?.reason.contains("not a finite number: '1,230000000E-2'") == true)
     }
 
+    /// A log in milli-g, ft/s^2 or a sensor's raw counts (16384 or 256 a g) and a header that
+    /// does not say: gravity, which the median magnitude of total acceleration is, reads 1 g
+    /// once scaled, so the walk is the same to within the median's spread (until 2026-11-25
+    /// such a log was taken as m/s^2: its steps right, its distance 2.3 times too long).
+    @Test(arguments: [1000 / 9.80665, 1 / 0.3048, 16384 / 9.80665, 256 / 9.80665])
+    func anUnknownUnitIsScaledSoThatGravityReadsOneG(perMetrePerSecondSquared factor: Double) throws {
+        let source = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(whereSeparator: \.isNewline)
+        let scaled = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",")
+            return ([String(fields[0])] + fields.dropFirst().map { String(Double($0)! * factor) }).joined(separator: ",")
+        }
+        let path = try files.write("scaled.csv", ([String(lines[0])] + scaled).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        let (_, reference) = try read(source)
+        #expect(sink.accelerationKinds == [.total])
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in an unknown unit, gravity included") })
+        #expect(sink.acceleration.count == reference.acceleration.count)
+        let ratios = zip(sink.acceleration, reference.acceleration).map { $0.magnitude / $1.magnitude }
+        #expect(ratios.allSatisfy { abs($0 - ratios[0]) < 1e-3 }, "one scale for every sample")
+        #expect(abs(ratios[0] - 1) < 0.02, "scaled \(ratios[0]) times the m/s^2 values")
+    }
+
     @Test(arguments: [
         ("t;x;y;z\n0,00;0,31;1,12;9,79\n0,01;0,31;1,12;9,79\n", true),
         ("t\tx\ty\tz\n0,00\t0,31\t-1,5E-2\t9,79\n", true),
