@@ -54,12 +54,15 @@ enum GenericReader {
             description: describe(0, 1, 2, 3))
     }
 
-    /// Reads a generic or phyphox file with the layout detection found.
+    /// Reads a generic or phyphox file with the layout detection found: `header` (nil when the
+    /// file has none) below `preambleRecords` lines that are no rows of the table.
     static func read<Sink>(
-        _ path: String, displayName: String, format: RecordingFormat, header: [String]?,
+        _ path: String, displayName: String, format: RecordingFormat, header: [String]?, preambleRecords: Int = 0,
         options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let first = try firstRecord(path, displayName: displayName, options: options, skip: header == nil ? 0 : 1)
+        let skipRecords = preambleRecords + (header == nil ? 0 : 1)
+        if preambleRecords > 0 { info.notes.append("the lines above the header passed over (no rows of the table)") }
+        let first = try firstRecord(path, displayName: displayName, options: options, skip: skipRecords)
         let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
         if let explanation = columns.explanation { info.notes.append(explanation) }
         // A time column of date-time texts, told from the first data row.
@@ -72,7 +75,7 @@ enum GenericReader {
             info.notes.append("time from \(column.description)")
         }
         var table = AccelerationTable(
-            skipRecords: header == nil ? 0 : 1, time: timeField, x: columns.x, y: columns.y, z: columns.z,
+            skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
             scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description)
         var timeUnit = options.timeUnit ?? columns.timeUnit
         let accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit

@@ -15,8 +15,9 @@ enum FormatDetector {
         /// One Sensor Logger CSV (`TotalAcceleration.csv`, `Pedometer.csv` …) on its own.
         case sensorLoggerFile(header: [String])
         case sensorLog(header: [String])
-        /// Generic or phyphox acceleration; `header` is nil for headerless files.
-        case table(header: [String]?)
+        /// Generic or phyphox acceleration; `header` is nil for headerless files, and follows
+        /// `preambleRecords` lines that are no rows of the table (an app's banner, the device).
+        case table(header: [String]?, preambleRecords: Int = 0)
         case steps(header: [String]?, fieldCount: Int)
         case xsens(XsensReader.Layout)
         case magnitude(MagnitudeReader.Layout)
@@ -106,7 +107,41 @@ enum FormatDetector {
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
-        return try detectHeader(path, first)
+        do {
+            return try detectHeader(path, first)
+        } catch {
+            guard let found = try headerAfterPreamble(path, options: options) else { throw error }
+            let detection = try detectHeader(path, found.header)
+            guard case .table = detection.layout else { throw error }
+            return Detection(
+                format: detection.format, layout: .table(header: found.header, preambleRecords: found.preambleRecords),
+                reason: detection.reason + ", on line \(found.line) below lines that are no rows of the table ('\(first.joined(separator: ",").prefix(40))' …)")
+        }
+    }
+
+    /// Lines searched for a header below a preamble.
+    static let longestPreamble = 20
+
+    /// A header below lines that are no rows of the table (an app's banner, the device, the
+    /// rate): the first of the next ``longestPreamble`` lines that names a time column and x/y/z
+    /// acceleration (``HeaderRoles``) and is followed by a row of numbers there, with the count
+    /// of records above it and its line; `nil` when there is none.
+    private static func headerAfterPreamble(
+        _ path: String, options: IngestOptions
+    ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int)? {
+        let reader = try CSVReader(path: path, options: options)
+        guard try reader.next() else { return nil }
+        for preamble in 1...longestPreamble {
+            guard try reader.next() else { return nil }
+            let candidate = reader.strings()
+            let line = reader.line
+            guard let roles = HeaderRoles.find(ColumnNames(candidate)) else { continue }
+            guard try reader.next() else { return nil }
+            let columns = [roles.time, roles.x, roles.y, roles.z]
+            guard columns.allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil }) else { return nil }
+            return (candidate, preamble, line)
+        }
+        return nil
     }
 
     private static func detectHeader(_ path: String, _ header: [String]) throws(IngestError) -> Detection {

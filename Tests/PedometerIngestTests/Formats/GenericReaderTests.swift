@@ -104,6 +104,25 @@ import PedometerCore
         #expect(error?.reason.contains("not a finite number: '1,230000000E-2'") == true)
     }
 
+    /// Lines above the header that are no rows of the table (an app's banner, the device, a
+    /// blank line) are passed over, said so: the samples are those of the file without them.
+    @Test func aHeaderBelowAPreambleIsFound() throws {
+        let source = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let path = try files.write("preamble.csv", "# Exported by SomeApp 2.1\nDevice,Pixel 7\n\nRate,100 Hz\n" + text)
+        let (info, sink) = try read(path)
+        let (_, reference) = try read(source)
+        #expect(info.format == .generic)
+        #expect(info.detectionReason.hasSuffix("on line 5 below lines that are no rows of the table ('# Exported by SomeApp 2.1' …)"))
+        #expect(info.notes.contains("the lines above the header passed over (no rows of the table)"))
+        #expect(sink.acceleration == reference.acceleration)
+        #expect(info.skipped.count == 0)
+        // No header within the lines searched: refused as before, at the first line.
+        let lost = try files.write(
+            "lost.csv", String(repeating: "note,\n", count: FormatDetector.longestPreamble + 1) + text)
+        #expect(readError(lost)?.reason.hasPrefix("unknown format: header 'note,'") == true)
+    }
+
     /// A log in milli-g, ft/s^2 or a sensor's raw counts (16384 or 256 a g) and a header that
     /// does not say: gravity, which the median magnitude of total acceleration is, reads 1 g
     /// once scaled, so the walk is the same to within the median's spread (until 2026-11-25
