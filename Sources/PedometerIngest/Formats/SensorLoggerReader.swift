@@ -7,7 +7,9 @@ import PedometerCore
 /// preference, `TotalAcceleration.csv` (Android, gravity included),
 /// `AccelerometerUncalibrated.csv` (iOS, gravity included), `Accelerometer.csv` +
 /// `Gravity.csv` recombined sample by sample, or `Accelerometer.csv` alone (gravity removed,
-/// reported). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and `Metadata.csv` are read too.
+/// reported), or, with none of those, the watch app's `WristMotion.csv` (its user acceleration
+/// plus its gravity, row by row). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and
+/// `Metadata.csv` are read too.
 ///
 /// Units, as the app documents them: `Accelerometer.csv` and `Gravity.csv` in m/s^2, on both
 /// platforms, `Accelerometer.csv` always without gravity; the files with gravity in m/s^2, but
@@ -23,8 +25,9 @@ enum SensorLoggerReader {
     static let location = "Location.csv"
     static let barometer = "Barometer.csv"
     static let metadata = "Metadata.csv"
+    static let wristMotion = "WristMotion.csv"
     /// Files that make a folder a Sensor Logger recording, best first.
-    static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer]
+    static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer, wristMotion]
 
     /// A header of a Sensor Logger sensor file: `time` in the first column and
     /// `seconds_elapsed`, or `time,z,y,x` exactly.
@@ -51,7 +54,7 @@ enum SensorLoggerReader {
         }
         let parts = [
             try part(totalAcceleration), try part(uncalibrated), try part(userAcceleration), try part(gravity),
-            try part(pedometer), try part(location), try part(barometer),
+            try part(pedometer), try part(location), try part(barometer), try part(wristMotion),
         ]
         let present = parts.compactMap { $0 }
         var origin: TimeColumn.RawTime?
@@ -69,6 +72,8 @@ enum SensorLoggerReader {
             } else {
                 try readAcceleration(user, gravityRemoved: true, options: options, time: time, into: &emitter, info: &info)
             }
+        } else if let wrist = parts[7] {
+            try readWristMotion(wrist, options: options, time: time, into: &emitter, info: &info)
         }
         if let steps = parts[4] { try readPedometer(steps, options: options, time: time, into: &emitter) }
         if let fixes = parts[5] { try readLocation(fixes, options: options, time: time, into: &emitter) }
@@ -94,6 +99,8 @@ enum SensorLoggerReader {
             try readLocation(part, options: options, time: time, into: &emitter)
         } else if names.index(of: "pressure") != nil {
             try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
+        } else if wristMotionColumns(part) != nil {
+            try readWristMotion(part, options: options, time: time, into: &emitter, info: &info)
         } else {
             let gravityRemoved = FileSystem.lastComponent(displayName).lowercased() == userAcceleration.lowercased()
             try readAcceleration(part, gravityRemoved: gravityRemoved, options: options, time: time, into: &emitter, info: &info)
@@ -156,6 +163,56 @@ enum SensorLoggerReader {
             }
         }
         return magnitudes
+    }
+
+    /// The time, user acceleration and gravity columns of the watch app's `WristMotion.csv`
+    /// (`accelerationX…`, `gravityX…`, beside rotation rates and a quaternion), `nil` when
+    /// `part` lacks them.
+    private static func wristMotionColumns(_ part: Part) -> (time: Int, user: [Int], gravity: [Int])? {
+        let names = part.names
+        guard let time = names.index(of: "time") else { return nil }
+        let user = ["accelerationx", "accelerationy", "accelerationz"].compactMap { names.index(of: $0) }
+        let gravity = ["gravityx", "gravityy", "gravityz"].compactMap { names.index(of: $0) }
+        guard user.count == 3, gravity.count == 3 else { return nil }
+        return (time, user, gravity)
+    }
+
+    /// The watch's total acceleration from `WristMotion.csv`: each row's user acceleration plus
+    /// its gravity (Core Motion's split of the same measurement), in g unless the app's units are
+    /// standardised (m/s^2), told by the gravity's magnitude.
+    private static func readWristMotion<Sink>(
+        _ part: Part, options: IngestOptions, time: TimeColumn,
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        guard let columns = wristMotionColumns(part) else {
+            throw IngestError(
+                file: part.displayName, line: 1, column: 1,
+                "expected columns accelerationX/Y/Z and gravityX/Y/Z; found '\(part.header.joined(separator: ","))'")
+        }
+        let gravityColumns = (time: columns.time, x: columns.gravity[0], y: columns.gravity[1], z: columns.gravity[2])
+        let unit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options))
+        info.notes.append(
+            "total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (\(unit.unitName))")
+        let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
+        _ = try reader.next()
+        var clock = time
+        let needed = ([columns.time] + columns.user + columns.gravity).max()! + 1
+        emitter.beginAcceleration(kind: .total, unit: "m/s^2", file: part.displayName)
+        while try reader.next() {
+            do throws(IngestError) {
+                try reader.requireFields(needed)
+                let t = try clock.seconds(reader, columns.time)
+                var total = [0.0, 0.0, 0.0]
+                for axis in 0..<3 {
+                    total[axis] =
+                        (try reader.requireNumber(columns.user[axis], "acceleration")
+                            + reader.requireNumber(columns.gravity[axis], "gravity")) * unit.scale
+                }
+                emitter.acceleration(AccelerationSample(time: t, x: total[0], y: total[1], z: total[2]))
+            } catch {
+                try emitter.skip(error)
+            }
+        }
     }
 
     /// User acceleration plus gravity, matched by time: the gravity vector is interpolated

@@ -246,6 +246,28 @@ import PedometerCore
         #expect(alone.stream("acceleration")?.sampleCount == expected.int("accelerationSamples"))
     }
 
+    /// The watch app's `WristMotion.csv` alone: Core Motion's user acceleration and gravity in g,
+    /// added row by row into the total acceleration (the same as the phone fixture's
+    /// TotalAcceleration.csv, to the rounding of the written values); the file on its own too.
+    @Test func sensorLoggerWatchWristMotion() throws {
+        let relative = "formats/sensor-logger/watch"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .sensorLogger)
+        checkAcceleration(info, sink, expected)
+        #expect(info.notes.contains("total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (g)"))
+        let (_, total) = try read("formats/sensor-logger/android")
+        #expect(sink.acceleration.count == total.acceleration.count)
+        var worst = 0.0
+        for (a, b) in zip(sink.acceleration, total.acceleration) {
+            #expect(a.time == b.time)
+            worst = max(worst, abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+        }
+        #expect(worst < 5e-5, "largest difference from TotalAcceleration.csv: \(worst)")
+        let (_, alone) = try read("formats/sensor-logger/watch/WristMotion.csv")
+        #expect(alone.acceleration == sink.acceleration)
+    }
+
     @Test func sensorLoggerVersion2() throws {
         let relative = "formats/sensor-logger/v2"
         let expected = Fixtures.expected(relative)
@@ -416,7 +438,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 31)
+        #expect(Fixtures.expected.count == 32)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")
