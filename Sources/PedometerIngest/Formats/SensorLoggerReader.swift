@@ -202,13 +202,11 @@ enum SensorLoggerReader {
             do throws(IngestError) {
                 try reader.requireFields(needed)
                 let t = try clock.seconds(reader, columns.time)
-                var total = [0.0, 0.0, 0.0]
-                for axis in 0..<3 {
-                    total[axis] =
-                        (try reader.requireNumber(columns.user[axis], "acceleration")
-                            + reader.requireNumber(columns.gravity[axis], "gravity")) * unit.scale
+                func axis(_ index: Int) throws(IngestError) -> Double {
+                    (try reader.requireNumber(columns.user[index], "acceleration")
+                        + reader.requireNumber(columns.gravity[index], "gravity")) * unit.scale
                 }
-                emitter.acceleration(AccelerationSample(time: t, x: total[0], y: total[1], z: total[2]))
+                emitter.acceleration(AccelerationSample(time: t, x: try axis(0), y: try axis(1), z: try axis(2)))
             } catch {
                 try emitter.skip(error)
             }
