@@ -156,17 +156,17 @@ import Testing
         let output = try CommandRunner.run(["summarize", "--format", "json", folder.path])
         #expect(output.status == 0, "\(output.stderr)")
         let summary = try #require(try objects(output.stdout).values.first)
-        // 265 true steps; 258 measured (GroundTruthTests), 201 before holes were filled.
-        #expect((257...265).contains(integer(summary["steps"]) ?? 0), "\(summary)")
+        // 265 true steps; 262 measured (GroundTruthTests), 201 before holes were filled.
+        #expect((260...265).contains(integer(summary["steps"]) ?? 0), "\(summary)")
         let warnings = summary["warnings"] as? [String] ?? []
         let placed = try #require(
             warnings.first { $0.hasSuffix("steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides") },
             "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("acceleration (total, m/s^2): 14 gaps totalling") }, "\(warnings)")
-        // Measured 57: the 14 holes of 2 s hold about 50 of this walk's steps, and each fill
+        // Measured 61: the 14 holes of 2 s hold about 50 of this walk's steps, and each fill
         // spans from the last step seen before a hole to the first after it.
         let count = Int(placed.prefix { $0 != " " }) ?? 0
-        #expect((40...60).contains(count), "\(placed)")
+        #expect((50...66).contains(count), "\(placed)")
     }
 
     @Test func outputIsTheSameWhateverTheJobCount() throws {

@@ -745,15 +745,16 @@ public struct StepDetector: Sendable {
     }
 
     /// The walk a gap in the data from `gapStart` to `gapEnd` interrupts, once the segment
-    /// before it is processed: a walk that went on up to the gap (its last step less than
-    /// ``Configuration/gapFraction`` periods before it), the gap no longer than
-    /// ``Configuration/longestBridge``.
+    /// before it is processed: a walk, or a bout held until it makes one, that went on up to the
+    /// gap (its last step less than ``Configuration/gapFraction`` periods before it), the gap no
+    /// longer than ``Configuration/longestBridge``.
     private func walkInterrupted(from gapStart: Double, to gapEnd: Double) -> InterruptedWalk? {
-        guard gapEnd - gapStart <= configuration.longestBridge, let lastWalkStep,
+        guard gapEnd - gapStart <= configuration.longestBridge,
+            let lastStep = [lastWalkStep, heldSteps.last].compactMap({ $0 }).max(),
             let period = periods.suffix(windowHops).last(where: { $0 > 0 }),
-            gapStart - lastWalkStep <= configuration.gapFraction * period
+            gapStart - lastStep <= configuration.gapFraction * period
         else { return nil }
-        return InterruptedWalk(lastStep: lastWalkStep, period: period, gapEnd: gapEnd)
+        return InterruptedWalk(lastStep: lastStep, period: period, gapEnd: gapEnd)
     }
 
     /// Missing data is not a pause: when the first bout after a gap starts as the data resumes
