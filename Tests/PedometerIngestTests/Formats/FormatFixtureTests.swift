@@ -219,15 +219,23 @@ import PedometerCore
         #expect(info.device == expected.string("device"))
         // Recombined sample by sample: the same as the export's TotalAcceleration.csv, to the
         // rounding of the written values.
+        try expectAndroidTotalAcceleration(sink, within: 5e-6)
+        #expect(sink.steps.isEmpty)
+    }
+
+    /// `sink`'s acceleration is the Android fixture's TotalAcceleration.csv, sample by sample, to
+    /// within `tolerance` m/s^2 on every axis (the rounding of the values each file was written with).
+    private func expectAndroidTotalAcceleration(
+        _ sink: CollectingSink, within tolerance: Double, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let (_, total) = try read("formats/sensor-logger/android")
-        #expect(sink.acceleration.count == total.acceleration.count)
+        #expect(sink.acceleration.count == total.acceleration.count, sourceLocation: sourceLocation)
         var worst = 0.0
         for (a, b) in zip(sink.acceleration, total.acceleration) {
-            #expect(a.time == b.time)
+            #expect(a.time == b.time, sourceLocation: sourceLocation)
             worst = max(worst, abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
         }
-        #expect(worst < 5e-6, "largest difference from TotalAcceleration.csv: \(worst)")
-        #expect(sink.steps.isEmpty)
+        #expect(worst < tolerance, "largest difference from TotalAcceleration.csv: \(worst)", sourceLocation: sourceLocation)
     }
 
     /// Only the Accelerometer enabled: Sensor Logger's `Accelerometer.csv` is user acceleration in
@@ -256,14 +264,7 @@ import PedometerCore
         #expect(info.format == .sensorLogger)
         checkAcceleration(info, sink, expected)
         #expect(info.notes.contains("total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (g)"))
-        let (_, total) = try read("formats/sensor-logger/android")
-        #expect(sink.acceleration.count == total.acceleration.count)
-        var worst = 0.0
-        for (a, b) in zip(sink.acceleration, total.acceleration) {
-            #expect(a.time == b.time)
-            worst = max(worst, abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
-        }
-        #expect(worst < 5e-5, "largest difference from TotalAcceleration.csv: \(worst)")
+        try expectAndroidTotalAcceleration(sink, within: 5e-5)
         let (_, alone) = try read("formats/sensor-logger/watch/WristMotion.csv")
         #expect(alone.acceleration == sink.acceleration)
     }
