@@ -81,6 +81,26 @@ import Testing
         #expect(try objects(good).count == 31)
     }
 
+    @Test func theSameWalkHasOneDistanceAtEveryRate() throws {
+        // The format fixtures are one 20 s walk exported at 30, 50, 60 and 100 Hz. The
+        // distance of each step comes from how far the sensor rises, measured after the
+        // anti-alias low-passes; while their coefficient depended on the rate, the 30 Hz files
+        // came out 16.89 m and the 100 Hz ones 17.32 m (2.5 % apart).
+        let output = try CommandRunner.run(["summarize", "--format", "json", fixture("formats")])
+        let good = output.stdout.split(separator: "\n").filter { !$0.contains("\"error\"") }
+        let walks = try objects(good.joined(separator: "\n")).filter {
+            $0.value["distanceMethod"] as? String == "inverted-pendulum" && integer($0.value["steps"]) == 35
+        }
+        // 30 Hz (ActiGraph, SensorLog), 50 Hz (semicolon g), 60 Hz (DeviceMotion), 100 Hz.
+        for name in ["raw-30hz.csv", "SensorLog_walk.csv", "semicolon-g.csv", "orientation-first.csv",
+                     "timestamp-ms.csv", "android"] {
+            #expect(walks[name] != nil, "\(name)")
+        }
+        let metres = walks.values.compactMap { number($0["distanceMeters"]) }
+        let shortest = try #require(metres.min()), longest = try #require(metres.max())
+        #expect(longest / shortest < 1.015, "\(metres.sorted())")
+    }
+
     @Test func csvHasItsHeaderOnce() throws {
         let output = try CommandRunner.run([
             "summarize", "--format", "csv", fixture("oxford"), fixture("formats/steps"),

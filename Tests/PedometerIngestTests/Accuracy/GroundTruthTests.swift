@@ -132,9 +132,15 @@ import Testing
         ("oxford/Samsung_Jamie_Hard_InHand_1", 15, 2.0),       // measured 261: -1.5 % (262 until 2026-11-25)
         ("oxford/Samsung_Jamie_Hard_InHand_1", 25, 2.0),       // measured 261: -1.5 % (262 until 2026-11-25)
         ("oxford/Samsung_Dario_Hard_BackPocket_1", 15, 2.5),   // measured 194: -2.0 % (198 until 2026-11-25)
-        ("oxford/Samsung_Dario_Hard_BackPocket_1", 25, 4.0),   // measured 205: +3.5 %
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 25, 4.5),   // measured 206: +4.0 % (205 until 2026-11-25: see below)
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 15, 1.5),    // measured 263: +0.8 %
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 25, 1.5),    // measured 263: +0.8 %
+        // The anti-alias low-passes made one filter at every rate (2026-11-25: the first-order
+        // coefficient had smoothed more the slower the rate) moved this back-pocket trace one
+        // step at 25 Hz and with 1 s holes, while the whole Oxford set moved 1.26 -> 1.32 % at
+        // 25 Hz and 2.52 -> 2.54 % with 1 s holes, its step lengths stopped shrinking with the
+        // rate (lower back: 0.589 m at 100 Hz and 0.559 m at 20 Hz, now 0.589 m at both) and
+        // the lower back sub-sampled at 12.5-30 Hz came out 0.5-1 point nearer its truth.
     ]
 
     @Test(arguments: oxfordSubsampled)
@@ -187,7 +193,7 @@ import Testing
         ("oxford/Samsung_Jamie_Hard_InHand_1", 1.0, 2.5),      // measured 259: -2.3 % (257)
         ("oxford/Samsung_Jamie_Hard_InHand_1", 2.0, 1.5),      // measured 262: -1.1 % (258)
         ("oxford/Samsung_Dario_Hard_BackPocket_1", 0.6, 3.5),  // measured 204: +3.0 % (as without holes)
-        ("oxford/Samsung_Dario_Hard_BackPocket_1", 1.0, 2.5),  // measured 194: -2.0 %
+        ("oxford/Samsung_Dario_Hard_BackPocket_1", 1.0, 3.0),  // measured 193: -2.5 % (194 until 2026-11-25: see above)
         ("oxford/Samsung_Dario_Hard_BackPocket_1", 2.0, 3.5),  // measured 204: +3.0 %
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 0.6, 0.5),   // measured 261: 0.0 % (260)
         ("oxford/Samsung_Carmelo_Hard_Armband_2", 1.0, 0.5),   // measured 261: 0.0 % (259)
