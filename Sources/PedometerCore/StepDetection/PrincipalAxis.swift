@@ -1,6 +1,6 @@
 /// Projects user acceleration (gravity removed) on the axis along which it varies most, found
 /// by power iteration on an exponentially weighted covariance of the last ``timeConstant``
-/// seconds (exact for irregular time steps, so the same at any sampling rate).
+/// seconds (``OnePoleCoefficient``: the same at any sampling rate and with irregular steps).
 ///
 /// Without gravity the magnitude of acceleration rectifies the gait signal (doubling its
 /// frequency); the projection keeps its sign. Walking moves the phone mostly along one axis
@@ -9,12 +9,13 @@
 /// with each step's push and strike projects them all on one sign.
 struct PrincipalAxis: Sendable {
     /// Seconds over which the covariance is averaged.
-    let timeConstant: Double
+    var timeConstant: Double { average.timeConstant }
+    private var average: OnePoleCoefficient
     private var xx = 0.0, yy = 0.0, zz = 0.0, xy = 0.0, xz = 0.0, yz = 0.0
     private var axis = (x: 0.577, y: 0.577, z: 0.577)
 
     init(timeConstant: Double) {
-        self.timeConstant = timeConstant
+        average = OnePoleCoefficient(timeConstant: timeConstant)
     }
 
     /// The component of `sample` along the axis, m/s^2. `timeStep`: seconds since the previous
@@ -24,7 +25,7 @@ struct PrincipalAxis: Sendable {
         let (x, y, z) = (sample.x, sample.y, sample.z)
         guard x.isFinite, y.isFinite, z.isFinite else { return .nan }
         if let timeStep {
-            let w = timeStep / (timeConstant + timeStep)
+            let w = average(timeStep)
             xx += w * (x * x - xx)
             yy += w * (y * y - yy)
             zz += w * (z * z - zz)

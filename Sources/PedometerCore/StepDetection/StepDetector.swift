@@ -1,3 +1,5 @@
+import RealModule
+
 /// Detects steps in a stream of acceleration samples, at any sampling rate and in any carry
 /// position, with bounded memory.
 ///
@@ -157,11 +159,11 @@ public struct StepDetector: Sendable {
     private var lowPass: Biquad
     /// The rise and fall of the sensor, from the magnitude's grid points, when gravity is in it.
     private var vertical: VerticalExcursion
-    /// RC of the anti-alias low-passes, 1 / (2π ``Configuration/antiAliasFrequency``), seconds.
-    private let antiAliasTimeConstant: Double
-    /// The last time step between samples and the low-passes' coefficient for it (regular
-    /// sampling computes it once).
-    private var antiAliasStep = (dt: Double.nan, alpha: 1.0)
+    /// The anti-alias low-passes' coefficient at ``Configuration/antiAliasFrequency``.
+    private var antiAlias: OnePoleCoefficient
+    /// The coefficient of a one-pole low-pass whose cut-off is a quarter of the rate,
+    /// 1 − exp(−dt / RC) with RC = 2 dt / π: the same at every rate.
+    private static let quarterRateAlpha = 1 - Double.exp(-Double.pi / 2)
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
@@ -240,7 +242,7 @@ public struct StepDetector: Sendable {
         halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
         windowHops = Int((configuration.window / configuration.hop).rounded(.up))
         longestBridgeHops = Int((configuration.longestBridge / configuration.hop).rounded())
-        antiAliasTimeConstant = 1 / (2 * Double.pi * configuration.antiAliasFrequency)
+        antiAlias = OnePoleCoefficient(cutoff: configuration.antiAliasFrequency)
         vertical = VerticalExcursion(
             sampleRate: Self.sampleRate, cutOff: configuration.lowFrequency,
             span: Self.latency(configuration) + Self.excursionMargin)
@@ -320,15 +322,11 @@ public struct StepDetector: Sendable {
             return
         }
         // Two one-pole low-passes with the exact time step (irregular sampling welcome),
-        // discretised exactly (the input held over the step), so that they are one filter at any
-        // rate: the first-order coefficient dt / (RC + dt) made a 6 Hz cut-off 5.1 Hz at
-        // 100 Hz and 3.9 Hz at 25 Hz, and a step's rise 10 % smaller at 20 Hz than at 100 Hz.
-        // The cut-off is at most a quarter of the rate: 1 / (2π RC) ≤ 1 / (4 dt).
-        if dt != antiAliasStep.dt {
-            let timeConstant = max(antiAliasTimeConstant, 2 * dt / .pi)
-            antiAliasStep = (dt, 1 - .exp(-dt / timeConstant))
-        }
-        let alpha = antiAliasStep.alpha
+        // discretised exactly (``OnePoleCoefficient``), so that they are one filter at any rate:
+        // the first-order coefficient dt / (RC + dt) made a 6 Hz cut-off 5.1 Hz at 100 Hz and
+        // 3.9 Hz at 25 Hz, and a step's rise 10 % smaller at 20 Hz than at 100 Hz. The cut-off
+        // is at most a quarter of the rate (a larger coefficient is a higher cut-off).
+        let alpha = min(antiAlias(dt), Self.quarterRateAlpha)
         smooth1 += alpha * (raw - smooth1)
         smooth2 += alpha * (smooth1 - smooth2)
         let value = smooth2
