@@ -18,6 +18,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "lowFrequency": \.lowFrequency, "highFrequency": \.highFrequency, "window": \.window, "hop": \.hop,
         "shortestStepPeriod": \.shortestStepPeriod, "longestStridePeriod": \.longestStridePeriod,
         "shortestShakePeriod": \.shortestShakePeriod, "minimumAmplitude": \.minimumAmplitude,
+        "minimumPeriodicAmplitude": \.minimumPeriodicAmplitude,
         "minimumPeak": \.minimumPeak, "relativePeak": \.relativePeak, "minimumCorrelation": \.minimumCorrelation,
         "relativeCorrelation": \.relativeCorrelation, "strideHalfCorrelation": \.strideHalfCorrelation,
         "longestBridge": \.longestBridge, "bridgeTolerance": \.bridgeTolerance, "strideTolerance": \.strideTolerance,

@@ -38,8 +38,10 @@ struct PeriodEstimator: Sendable {
     var maximumLag: Int { longestLag + 1 }
 
     /// The step period in seconds of the window `[low, high)` of the signal summed in `sums`;
-    /// ``still`` when it is too short, too weak or shaking, ``aperiodic`` when it moves enough
-    /// but shows no gait period.
+    /// ``still`` when it is too short, too weak (under ``StepDetector/Configuration/
+    /// minimumPeriodicAmplitude``, or under ``StepDetector/Configuration/minimumAmplitude``
+    /// without a period) or shaking, ``aperiodic`` when it moves enough but shows no gait
+    /// period.
     ///
     /// The correlation at each lag is that of the window's mean-removed samples, written in
     /// terms of running sums: with `m` the window's mean and `n` its length, the products of
@@ -57,7 +59,11 @@ struct PeriodEstimator: Sendable {
         let energy = sums.sumOfSquares(low, high) - mean * sums.sum(low, high)
         let deviation = (max(energy, 0) / n).squareRoot()
         lastDeviation = deviation
-        guard deviation >= configuration.minimumAmplitude else { return Self.still }
+        guard deviation >= min(configuration.minimumAmplitude, configuration.minimumPeriodicAmplitude) else {
+            return Self.still
+        }
+        // Under minimumAmplitude only a period makes the window walking (a gentle walker).
+        let weak = deviation < configuration.minimumAmplitude
 
         let maxLag = min(searchedLag + 1, count - 1)
         correlation.withUnsafeMutableBufferPointer { correlation in
@@ -97,7 +103,7 @@ struct PeriodEstimator: Sendable {
             }
             return half / StepDetector.sampleRate
         }
-        return Self.aperiodic
+        return weak ? Self.still : Self.aperiodic
     }
 
     /// Writes `correlation[L]` for every lag `L` in `lags`: with `n = high − low`, `m = mean`,

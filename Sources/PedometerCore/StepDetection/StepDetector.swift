@@ -68,9 +68,16 @@ public struct StepDetector: Sendable {
         public var longestStridePeriod = 2.0
         /// Periods shorter than this and above the correlation threshold mark shaking, seconds.
         public var shortestShakePeriod = 0.1
-        /// Least standard deviation of the band-passed signal counted as moving, m/s^2. The
-        /// weakest walking window in the Oxford set (slow, phone in hand on carpet) has 0.54.
+        /// Least standard deviation of the band-passed signal counted as moving without a
+        /// period (a stretch a walk may be bridged over), m/s^2. The weakest walking window in
+        /// the Oxford set (slow, phone in hand on carpet) has 0.54.
         public var minimumAmplitude = 0.4
+        /// Least standard deviation of a window that counts as walking when it is periodic,
+        /// m/s^2: a gentle walker (a slow step, a phone held still in the hand) moves it less
+        /// than ``minimumAmplitude``, steadily, while a walk's end fades below it (see
+        /// ``isWalkEnding(_:)``). Half of ``minimumAmplitude``: a walker moving the phone a
+        /// third as much as the weakest Oxford walker still walks above it.
+        public var minimumPeriodicAmplitude = 0.2
         /// Least height of a step's peak in the band-passed signal, m/s^2 (keeps the noise
         /// just before a walk, inside the first window, from counting).
         public var minimumPeak = 0.1
@@ -440,7 +447,10 @@ public struct StepDetector: Sendable {
                 guard center + halfWindow <= count else { break }
             }
             feedSums()
-            let (period, level) = periodAndLevel(around: center)
+            var (period, level) = periodAndLevel(around: center)
+            if period > 0, level < configuration.minimumAmplitude, isWalkEnding(level) {
+                period = PeriodEstimator.still
+            }
             periods.append(period)
             levels.append(level)
         }
@@ -487,6 +497,18 @@ public struct StepDetector: Sendable {
             }
         }
         return (period, level)
+    }
+
+    /// Whether the newest window, periodic but as weak as `level` (under
+    /// ``Configuration/minimumAmplitude``), is a walk ending rather than a gentle walk: its
+    /// level has fallen under 1/√2 of what it was a window's length earlier, as when half the
+    /// window has become still, while a gentle walker keeps a level of its own. (A walk's last
+    /// seconds keep the window periodic and its peaks would be counted past the last step: the
+    /// phone put down, the body settling.)
+    private func isWalkEnding(_ level: Double) -> Bool {
+        let earlier = periodBase + periods.count - windowHops
+        guard earlier >= periodBase else { return false }
+        return level < levels[earlier - periodBase] / 2.0.squareRoot()
     }
 
     /// The walk the newest hops belong to, when it has lasted ``Configuration/confirmingSteps``
@@ -813,7 +835,8 @@ public struct StepDetector: Sendable {
             filtered.removeFirst(drop)
             base += drop
         }
-        let neededHop = min(nearestHop(nextEventIndex), resolvedHops) - 1
+        // A window's length of levels stays for isWalkEnding(_:).
+        let neededHop = min(nearestHop(nextEventIndex), resolvedHops, periodBase + periods.count - windowHops) - 1
         let dropHops = neededHop - periodBase
         if dropHops > 1024 {
             periods.removeFirst(dropHops)
