@@ -17,7 +17,9 @@ import RealModule
 /// 3. **Band-pass** 0.5–3 Hz (second-order Butterworth high- and low-pass): gait only.
 /// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
 ///    ``Configuration/window``-second window centred there (``PeriodEstimator``). Windows that
-///    are too weak or periodic faster than any gait are not walking. A short stretch of
+///    are too weak (for a periodic window, ``Configuration/minimumPeriodicAmplitude``: a gentle
+///    walker; unless its level is fading as a walk's end does) or periodic faster than any
+///    gait are not walking. A short stretch of
 ///    windows that move but show no period (a turn, a stumble), between walking at similar
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
