@@ -78,7 +78,7 @@ enum GenericReader {
             skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
             scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description)
         var timeUnit = options.timeUnit ?? columns.timeUnit
-        let accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
+        var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
@@ -98,9 +98,20 @@ enum GenericReader {
         }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
+        // A header's unit that the data contradict (gravity steady at 1 under "m/s^2", at 9.8
+        // under "g") is a mislabelled export: the data's unit is read, and said.
+        if let stated = accelerationUnit, options.accelerationUnit == nil, !user,
+            let gravity = UnitInference.gravityUnit(preview.magnitudes), gravity != stated
+        {
+            accelerationUnit = gravity
+            info.notes.append(
+                "acceleration headed in \(stated.symbol) reads like gravity in \(gravity.symbol) (median magnitude "
+                    + "\(String(format3: preview.medianMagnitude)), steady): read as \(gravity.symbol) "
+                    + "(--accel-unit \(stated.rawValue) to keep the header's unit)")
+        }
         if let accelerationUnit {
             table.scale = accelerationUnit == .g ? standardGravity : 1
-            table.unitName = accelerationUnit == .g ? "g" : "m/s^2"
+            table.unitName = accelerationUnit.symbol
             if !user && accelerationUnit == .metersPerSecondSquared && preview.medianMagnitude < 2.5 {
                 kind = .user
                 info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")

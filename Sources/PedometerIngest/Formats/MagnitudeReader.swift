@@ -72,7 +72,7 @@ enum MagnitudeReader {
         var unitName: String
         if let unit {
             scale = unit == .g ? standardGravity : 1
-            unitName = unit == .g ? "g" : "m/s^2"
+            unitName = unit.symbol
         } else {
             let (still, seconds) = scan.stillLevel()
             let level = String(format3: still)

@@ -109,6 +109,9 @@ public enum AccelerationUnit: String, Sendable, Hashable, CaseIterable {
     case g
     /// Metres per second squared.
     case metersPerSecondSquared = "mps2"
+
+    /// The unit as written in notes: `g` or `m/s^2`.
+    public var symbol: String { self == .g ? "g" : "m/s^2" }
 }
 
 extension StringProtocol {

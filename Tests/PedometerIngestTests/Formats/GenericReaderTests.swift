@@ -146,6 +146,47 @@ import PedometerCore
         #expect(abs(ratios[0] - 1) < 0.02, "scaled \(ratios[0]) times the m/s^2 values")
     }
 
+    /// A header whose unit the data contradict: gravity steady at 1 under "(m/s^2)" (read as
+    /// stated, a walk in g had no 1 g offset and came out 0 steps, as acceleration without
+    /// gravity) or steady at 9.8 under "(g)" (its steps right, its distance 2.4 times too long).
+    /// The data's unit is read, said in a note; --accel-unit keeps the header's.
+    @Test(arguments: [("m/s^2", 1 / 9.80665), ("g", 1.0)])
+    func aHeadersUnitThatGravityContradictsGivesWayToTheData(stated: String, factor: Double) throws {
+        let source = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(whereSeparator: \.isNewline)
+        let rows = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",")
+            return ([String(fields[0])] + fields.dropFirst().map { String(Double($0)! * factor) }).joined(separator: ",")
+        }
+        let header = "timestamp,ax (\(stated)),ay (\(stated)),az (\(stated))"
+        let path = try files.write("mislabelled.csv", ([header] + rows).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        let (_, reference) = try read(source)
+        #expect(sink.accelerationKinds == [.total])
+        #expect(info.notes.contains { $0.hasPrefix("acceleration headed in \(stated) reads like gravity in") })
+        #expect(sink.acceleration.count == reference.acceleration.count)
+        #expect(zip(sink.acceleration, reference.acceleration).allSatisfy { abs($0.magnitude - $1.magnitude) < 1e-3 })
+        var kept = IngestOptions()
+        kept.accelerationUnit = stated == "g" ? .g : .metersPerSecondSquared
+        let (forced, _) = try read(path, kept)
+        #expect(!forced.notes.contains { $0.hasPrefix("acceleration headed in") })
+    }
+
+    /// Acceleration without gravity headed in m/s^2 keeps its unit: its magnitude, a rectified
+    /// signal, is no steady gravity (the Sensor Logger walk without gravity, about 1 m/s^2).
+    @Test func accelerationWithoutGravityHeadedInMetresPerSecondSquaredStaysSo() throws {
+        let source = Fixtures.path("formats/sensor-logger/user-only/Accelerometer.csv")
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(whereSeparator: \.isNewline)
+        let rows = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",")  // time,seconds_elapsed,z,y,x
+            return [fields[1], fields[4], fields[3], fields[2]].joined(separator: ",")
+        }
+        let path = try files.write("user.csv", (["t (s),ax (m/s^2),ay (m/s^2),az (m/s^2)"] + rows).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        #expect(sink.accelerationKinds == [.user])
+        #expect(!info.notes.contains { $0.hasPrefix("acceleration headed in") })
+    }
+
     @Test(arguments: [
         ("t;x;y;z\n0,00;0,31;1,12;9,79\n0,01;0,31;1,12;9,79\n", true),
         ("t\tx\ty\tz\n0,00\t0,31\t-1,5E-2\t9,79\n", true),
