@@ -76,9 +76,10 @@ public struct StepDetector: Sendable {
         public var minimumAmplitude = 0.4
         /// Least standard deviation of a window that counts as walking when it is periodic,
         /// m/s^2: a gentle walker (a slow step, a phone held still in the hand) moves it less
-        /// than ``minimumAmplitude``, steadily, while a walk's end fades below it (see
-        /// ``isWalkEnding(_:)``). Half of ``minimumAmplitude``: a walker moving the phone a
-        /// third as much as the weakest Oxford walker still walks above it.
+        /// than ``minimumAmplitude``, steadily, while a walk's end fades below it (a weak window
+        /// whose level fell under 1/√2 of its level a window earlier is still). Half of
+        /// ``minimumAmplitude``: a walker moving the phone a third as much as the weakest
+        /// Oxford walker still walks above it.
         public var minimumPeriodicAmplitude = 0.2
         /// Least height of a step's peak in the band-passed signal, m/s^2 (keeps the noise
         /// just before a walk, inside the first window, from counting).
