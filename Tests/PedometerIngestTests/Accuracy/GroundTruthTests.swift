@@ -129,11 +129,22 @@ import Testing
 
     @Test(arguments: oxford)
     func oxfordTraceWithinMeasuredBound(_ fixture: (String, Int, Double)) throws {
-        let (path, truth, bound) = fixture
-        let result = try Self.detect(path)
-        #expect(result.truth == truth)
+        let (path, _, bound) = fixture
+        try Self.expect(try Self.detect(path), of: path, within: bound)
+    }
+
+    /// Expects `result`, detected in the Oxford fixture at `path` (recorded as `condition`
+    /// says), to have the fixture's truth and to be within `bound` percent of it.
+    static func expect(
+        _ result: (detected: Int, truth: Int), of path: String, within bound: Double, _ condition: String = "",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let truth = try #require(oxford.first { $0.0 == path }, sourceLocation: sourceLocation).1
+        #expect(result.truth == truth, sourceLocation: sourceLocation)
         let error = Double(result.detected - truth) / Double(truth) * 100
-        #expect(abs(error) <= bound, "\(path): \(result.detected) steps detected, \(truth) true (\(error) %)")
+        #expect(
+            abs(error) <= bound, "\(path)\(condition): \(result.detected) steps detected, \(truth) true (\(error) %)",
+            sourceLocation: sourceLocation)
     }
 
     /// The same traces (recorded at about 100 Hz) as a 15 Hz or 25 Hz logger would have
@@ -161,11 +172,7 @@ import Testing
     @Test(arguments: oxfordSubsampled)
     func oxfordTraceSubsampledWithinMeasuredBound(_ fixture: (String, Double, Double)) throws {
         let (path, rate, bound) = fixture
-        let truth = try #require(Self.oxford.first { $0.0 == path }).1
-        let result = try Self.detect(path, subsamplingRate: rate)
-        #expect(result.truth == truth)
-        let error = Double(result.detected - truth) / Double(truth) * 100
-        #expect(abs(error) <= bound, "\(path) at \(rate) Hz: \(result.detected) steps detected, \(truth) true (\(error) %)")
+        try Self.expect(try Self.detect(path, subsamplingRate: rate), of: path, within: bound, " at \(rate) Hz")
     }
 
     /// The same traces as gravity-removed (linear) acceleration, which phyphox's "Acceleration
@@ -187,13 +194,10 @@ import Testing
     @Test(arguments: oxfordLinear)
     func oxfordTraceAsLinearAccelerationWithinMeasuredBoundAtAnyRate(_ fixture: (String, Double)) throws {
         let (path, bound) = fixture
-        let truth = try #require(Self.oxford.first { $0.0 == path }).1
         let recorded = try Self.detect(path, gravityCutoff: 0.2)
         let fourTimes = try Self.detect(path, gravityCutoff: 0.2, upsampling: 4)
-        #expect(recorded.truth == truth)
         #expect(fourTimes.detected == recorded.detected, "\(path) without gravity: \(recorded.detected) steps at 100 Hz, \(fourTimes.detected) at 400 Hz")
-        let error = Double(recorded.detected - truth) / Double(truth) * 100
-        #expect(abs(error) <= bound, "\(path) without gravity: \(recorded.detected) steps detected, \(truth) true (\(error) %)")
+        try Self.expect(recorded, of: path, within: bound, " without gravity")
     }
 
     /// The same traces with a hole in the data every 10 s (0.6, 1 or 2 s without samples, 13 or
@@ -218,11 +222,7 @@ import Testing
     @Test(arguments: oxfordWithHoles)
     func oxfordTraceWithHolesWithinMeasuredBound(_ fixture: (String, Double, Double)) throws {
         let (path, hole, bound) = fixture
-        let truth = try #require(Self.oxford.first { $0.0 == path }).1
-        let result = try Self.detect(path, holes: (hole, 10))
-        #expect(result.truth == truth)
-        let error = Double(result.detected - truth) / Double(truth) * 100
-        #expect(abs(error) <= bound, "\(path) with a \(hole) s hole every 10 s: \(result.detected) steps detected, \(truth) true (\(error) %)")
+        try Self.expect(try Self.detect(path, holes: (hole, 10)), of: path, within: bound, " with a \(hole) s hole every 10 s")
     }
 
     /// The same traces as a walker who moves the phone half or a third as much would have
@@ -245,11 +245,7 @@ import Testing
     @Test(arguments: oxfordGentle)
     func oxfordTraceOfAGentleWalkerWithinMeasuredBound(_ fixture: (String, Double, Double)) throws {
         let (path, factor, bound) = fixture
-        let truth = try #require(Self.oxford.first { $0.0 == path }).1
-        let result = try Self.detect(path, gentleness: factor)
-        #expect(result.truth == truth)
-        let error = Double(result.detected - truth) / Double(truth) * 100
-        #expect(abs(error) <= bound, "\(path) moved \(factor) times as much: \(result.detected) steps detected, \(truth) true (\(error) %)")
+        try Self.expect(try Self.detect(path, gentleness: factor), of: path, within: bound, " moved \(factor) times as much")
     }
 
     /// Every format fixture with raw acceleration: the same 20 s (or 10 s) of real walking in
