@@ -6,7 +6,8 @@ import RealModule
 public struct FloorCounter: Sendable, Hashable {
     /// Metres per floor.
     public var floorHeight = 3.0
-    /// Seconds of altitude averaged before comparing (barometer noise is ~0.1–0.3 m).
+    /// Seconds of altitude averaged before comparing (barometer noise is ~0.1–0.3 m): the time
+    /// constant of a one-pole low-pass, the same at a barometer's 1 Hz as at 25 Hz.
     public var smoothingSeconds = 2.0
 
     public private(set) var ascended = 0
@@ -28,7 +29,7 @@ public struct FloorCounter: Sendable, Hashable {
     /// Adds an altitude reading; `walking` says whether the person was walking at `time`.
     public mutating func add(time: Double, altitude: Double, walking: Bool) {
         if let previous = smoothed, let last = lastTime, time > last {
-            let weight = min((time - last) / smoothingSeconds, 1)
+            let weight = OnePoleCoefficient.alpha(timeStep: time - last, timeConstant: smoothingSeconds)
             smoothed = previous + (altitude - previous) * weight
         } else {
             smoothed = altitude

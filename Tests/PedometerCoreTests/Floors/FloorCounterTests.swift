@@ -24,6 +24,25 @@ import TestSupport
         #expect(counter.ascended + counter.descended == 0)
     }
 
+    @Test func aBarometersRateDoesNotChangeWhenAFloorCounts() {
+        // A flight of 3.5 m climbed in 10 s: its floor counts when the smoothed altitude, 2 s
+        // behind, has risen 3 m, at the same time whether the barometer reports once a second
+        // or 25 times, up to the second a 1 Hz report waits for, never earlier (with the
+        // first-order weight dt / 2 s the 1 Hz count came at 15.0 s, the 25 Hz one at 15.64 s).
+        func countTime(rate: Double) -> Double? {
+            var counter = FloorCounter()
+            for index in 0...Int(30 * rate) {
+                let time = Double(index) / rate
+                counter.add(time: time, altitude: min(max(time - 5, 0), 10) * 0.35, walking: true)
+            }
+            return counter.events.first?.time
+        }
+        let slow = countTime(rate: 1), fast = countTime(rate: 25)
+        #expect(slow != nil && fast != nil)
+        let delay = (slow ?? 0) - (fast ?? 0)
+        #expect(delay >= 0 && delay <= 1, "1 Hz: \(String(describing: slow)) s, 25 Hz: \(String(describing: fast)) s")
+    }
+
     @Test func barometricAltitude() {
         #expect(abs(FloorCounter.altitude(pressure: 101.325)) < 1e-9)
         // About 8.4 m per hPa near sea level.

@@ -24,8 +24,14 @@ struct OnePoleCoefficient: Sendable {
     @inline(__always)
     mutating func callAsFunction(_ timeStep: Double) -> Double {
         if timeStep != last.timeStep {
-            last = (timeStep, 1 - .exp(-timeStep / timeConstant))
+            last = (timeStep, Self.alpha(timeStep: timeStep, timeConstant: timeConstant))
         }
         return last.alpha
+    }
+
+    /// α for a step of `timeStep` seconds and a time constant of `timeConstant` seconds, not
+    /// kept (for streams too slow to repeat a step, such as a barometer's).
+    static func alpha(timeStep: Double, timeConstant: Double) -> Double {
+        1 - .exp(-timeStep / timeConstant)
     }
 }
