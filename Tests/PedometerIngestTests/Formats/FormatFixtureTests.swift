@@ -14,6 +14,18 @@ import PedometerCore
         return (info, sink)
     }
 
+    /// Reads the fixture at `relative` (a path under Fixtures/), expects the format detected
+    /// and checks its acceleration against the expected values (``checkAcceleration(_:_:_:)``).
+    private func readChecked(
+        _ relative: String, as format: RecordingFormat, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> (RecordingInfo, CollectingSink, Fixtures.Expected) {
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == format, sourceLocation: sourceLocation)
+        checkAcceleration(info, sink, expected, sourceLocation: sourceLocation)
+        return (info, sink, expected)
+    }
+
     private static func mean(_ samples: [AccelerationSample]) -> Double {
         samples.map(\.magnitude).reduce(0, +) / Double(max(samples.count, 1))
     }
@@ -85,11 +97,8 @@ import PedometerCore
 
     @Test func sensorLogWithUnits() throws {
         let relative = "formats/sensorlog/SensorLog_walk.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLog)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLog)
         #expect(info.detectionReason.contains("loggingTime(txt)"))
-        checkAcceleration(info, sink, expected)
         #expect(info.stream("acceleration")?.detail == "total, g")
         #expect(abs((info.stream("acceleration")?.rate ?? 0) - expected.double("rate")) < 0.1)
 
@@ -132,11 +141,8 @@ import PedometerCore
 
     @Test func sensorLogOlderVersionWithoutUnits() throws {
         let relative = "formats/sensorlog/SensorLog_v1_no_units.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLog)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLog)
         #expect(info.detectionReason.contains("loggingTime"))
-        checkAcceleration(info, sink, expected)
         let device = expected.nested("device")
         let steps = try #require(sink.steps[.device])
         // No pedometerStartDate: counts as logged, placed at the rows where they change.
@@ -154,10 +160,7 @@ import PedometerCore
     // MARK: Sensor Logger
 
     private func checkSensorLoggerAndroid(_ relative: String) throws -> CollectingSink {
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLogger)
         #expect(info.stream("acceleration")?.file.hasSuffix("TotalAcceleration.csv") == true)
         #expect(info.notes.contains { $0.hasPrefix("TotalAcceleration.csv: acceleration in m/s^2, gravity included") })
         #expect(info.device == expected.string("device"))
@@ -210,11 +213,8 @@ import PedometerCore
 
     @Test func sensorLoggerUserAccelerationPlusGravity() throws {
         let relative = "formats/sensor-logger/user-gravity"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLogger)
         #expect(info.detectionReason.contains("Accelerometer.csv"))
-        checkAcceleration(info, sink, expected)
         #expect(info.notes.contains { $0.hasPrefix("total acceleration = Accelerometer.csv (gravity removed) + Gravity.csv") })
         #expect(info.device == expected.string("device"))
         // Recombined sample by sample: the same as the export's TotalAcceleration.csv, to the
@@ -243,10 +243,7 @@ import PedometerCore
     /// acceleration in g (until 2026-11-25: 11 steps of this walk's 36, now 35).
     @Test func sensorLoggerUserAccelerationAlone() throws {
         let relative = "formats/sensor-logger/user-only"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
-        checkAcceleration(info, sink, expected)
+        let (info, _, expected) = try readChecked(relative, as: .sensorLogger)
         #expect(info.notes.contains("Accelerometer.csv: acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)"))
         // Given on its own, the file is read the same way.
         let (alone, aloneSink) = try read("formats/sensor-logger/user-only/Accelerometer.csv")
@@ -259,10 +256,7 @@ import PedometerCore
     /// TotalAcceleration.csv, to the rounding of the written values); the file on its own too.
     @Test func sensorLoggerWatchWristMotion() throws {
         let relative = "formats/sensor-logger/watch"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, _) = try readChecked(relative, as: .sensorLogger)
         #expect(info.notes.contains("total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (g)"))
         try expectAndroidTotalAcceleration(sink, within: 5e-5)
         let (_, alone) = try read("formats/sensor-logger/watch/WristMotion.csv")
@@ -271,10 +265,7 @@ import PedometerCore
 
     @Test func sensorLoggerVersion2() throws {
         let relative = "formats/sensor-logger/v2"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLogger)
         #expect(info.device == expected.string("device"))
         #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
         // The lone file is recognised by its header too.
@@ -285,10 +276,7 @@ import PedometerCore
 
     @Test func sensorLoggerIOS() throws {
         let relative = "formats/sensor-logger/ios"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .sensorLogger)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, expected) = try readChecked(relative, as: .sensorLogger)
         #expect(info.stream("acceleration")?.file.hasSuffix("AccelerometerUncalibrated.csv") == true)
         #expect(info.stream("acceleration")?.detail == "total, g")
         #expect(info.notes.contains { $0.hasPrefix("AccelerometerUncalibrated.csv: acceleration in g, gravity included") })
@@ -331,11 +319,8 @@ import PedometerCore
 
     @Test func oxfordLogWithoutHardwareCounter() throws {
         let relative = "formats/oxford-log/Samsung_Jamie_Hard_InHand_1_no-hardware.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .oxford)
+        let (info, sink, expected) = try readChecked(relative, as: .oxford)
         #expect(info.detectionReason.contains("Oxford app log"))
-        checkAcceleration(info, sink, expected)
         #expect(sink.stepTotal(.groundTruth) == expected.double("groundTruthSteps"))
         #expect(sink.stepTotal(.algorithm) == expected.double("algorithmSteps"))
         #expect(sink.steps[.device] == nil)
@@ -344,10 +329,7 @@ import PedometerCore
 
     @Test func oxfordLogWithHardwareCounter() throws {
         let relative = "formats/oxford-log/Samsung_Jamie_Hard_InHand_1_hardware.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .oxford)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, expected) = try readChecked(relative, as: .oxford)
         #expect(sink.stepTotal(.groundTruth) == expected.double("groundTruthSteps"))
         #expect(sink.stepTotal(.algorithm) == expected.double("algorithmSteps"))
         #expect(sink.stepTotal(.device) == expected.double("deviceSteps"))
@@ -358,10 +340,7 @@ import PedometerCore
 
     @Test func genericMillisecondsHeader() throws {
         let relative = "formats/generic/timestamp-ms.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .generic)
-        checkAcceleration(info, sink, expected)
+        let (info, _, expected) = try readChecked(relative, as: .generic)
         #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred") })
         #expect(info.notes.contains { $0.hasPrefix("acceleration in m/s^2, gravity included (inferred") })
         #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
@@ -383,10 +362,7 @@ import PedometerCore
 
     @Test func genericHeaderlessNanoseconds() throws {
         let relative = "formats/generic/headerless-ns.csv"
-        let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(relative)
-        #expect(info.format == .generic)
-        checkAcceleration(info, sink, expected)
+        let (info, sink, expected) = try readChecked(relative, as: .generic)
         #expect(info.notes.contains("headerless: columns taken as t,x,y,z (use --columns to change)"))
         #expect(info.notes.contains { $0.hasPrefix("time in ns (inferred") })
         let options = IngestOptions(columns: try ColumnRoles(parsing: expected.string("columns")), timeUnit: .nanoseconds,
