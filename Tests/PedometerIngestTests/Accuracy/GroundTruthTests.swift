@@ -45,7 +45,6 @@ import Testing
         /// sensor does (a one-pole low-pass at this many Hz per axis stands in for its sensor
         /// fusion) and the rest is fed as user acceleration.
         var gravityCutoff: Double?
-        var gravity: AccelerationSample?
         /// When set, the movement (acceleration less its 0.3 Hz one-pole low-pass per axis) is
         /// scaled by this factor: a walker who moves the phone less (`tools/recorded-as --gentle`).
         var gentleness: Double?
@@ -53,6 +52,9 @@ import Testing
         /// logger at that multiple of the recording's rate would see the same movement.
         var upsampling = 1
         var previous: AccelerationSample?
+        /// The state of ``lowPassed(_:cutoff:)`` (gravity's estimate, or the slow part that
+        /// ``gentleness`` keeps): one of the two is set at a time.
+        var slow: AccelerationSample?
 
         mutating func accept(_ sample: AccelerationSample) {
             guard keeps(sample.time) else { return }
@@ -82,14 +84,14 @@ import Testing
             detector.add(sample, kind: kind)
             steps += detector.drainSteps()
         }
-        /// `sample` through a one-pole low-pass at `cutoff` Hz per axis (state in `gravity`).
+        /// `sample` through a one-pole low-pass at `cutoff` Hz per axis (state in `slow`).
         mutating func lowPassed(_ sample: AccelerationSample, cutoff: Double) -> AccelerationSample {
-            let g = gravity ?? sample
+            let g = slow ?? sample
             let alpha = (sample.time - g.time) / (1 / (2 * Double.pi * cutoff) + sample.time - g.time)
-            gravity = AccelerationSample(
+            slow = AccelerationSample(
                 time: sample.time, x: g.x + alpha * (sample.x - g.x), y: g.y + alpha * (sample.y - g.y),
                 z: g.z + alpha * (sample.z - g.z))
-            return gravity!
+            return slow!
         }
         mutating func accept(_ sample: AccelerationMagnitudeSample) {
             guard keeps(sample.time) else { return }
