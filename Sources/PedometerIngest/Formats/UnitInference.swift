@@ -4,6 +4,7 @@ import PedometerCore
 enum UnitInference {
     /// The time unit under which the median spacing of `times` is a sampling interval of
     /// 0.8 ms to 250 ms (4 Hz to 1250 Hz); units are a factor 1000 apart, so at most one fits.
+    /// When most samples share their stamp with the one before, the mean spacing instead.
     /// Sparse streams (`eventStream`: step events, cumulative counts) are first checked for Unix
     /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
     static func timeUnit(_ times: [Double], eventStream: Bool = false) -> (TimeUnit, String)? {
@@ -12,16 +13,31 @@ enum UnitInference {
         {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
-        let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        let intervals = steps.filter { $0 > 0 }
         guard !intervals.isEmpty else { return nil }
-        let median = intervals[intervals.count / 2]
+        var spacing = intervals[intervals.count / 2]
+        var how = "median spacing"
+        // Samples stamped together (on delivery in batches, by a coarse clock; see
+        // ``SharedStampSpreader``): most steps are nothing or next to it, the time passes in the
+        // others, and the mean step is the interval (without the longest when it is ten times
+        // the next: a gap, not a delivery).
+        if !eventStream, steps.count > 2 {
+            let gap = steps[steps.count - 1] > 10 * steps[steps.count - 2]
+            let kept = gap ? steps.dropLast() : steps[...]
+            let mean = kept.reduce(0, +) / Double(kept.count)
+            if steps[steps.count / 2] < 0.1 * mean {
+                spacing = mean
+                how = "mean spacing of samples stamped together"
+            }
+        }
         let window = eventStream ? 0.15...60 : 0.0008...0.25
-        let candidates = TimeUnit.allCases.filter { window.contains(median * $0.seconds) }
+        let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) }
         guard let unit = candidates.first else { return nil }
-        let rate = 1 / (median * unit.seconds)
+        let rate = 1 / (spacing * unit.seconds)
         let description = eventStream
-            ? "median spacing \(String(format3: median)) → \(String(format3: median * unit.seconds)) s"
-            : "median spacing \(String(format3: median)) → \(String(format3: rate)) Hz"
+            ? "\(how) \(String(format3: spacing)) → \(String(format3: spacing * unit.seconds)) s"
+            : "\(how) \(String(format3: spacing)) → \(String(format3: rate)) Hz"
         return (unit, "time in \(unit.rawValue) (inferred: \(description))")
     }
 

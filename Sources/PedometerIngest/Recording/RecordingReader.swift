@@ -48,6 +48,7 @@ public enum RecordingReader {
         case .steps(let header, let fieldCount):
             try StepLogReader.read(path, displayName: path, header: header, fieldCount: fieldCount, options: options, into: &emitter, info: &info)
         }
+        emitter.finish()
         info.streams = emitter.streams
         info.skipped = emitter.skipped
         guard !info.streams.isEmpty else {

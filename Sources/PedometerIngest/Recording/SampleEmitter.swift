@@ -1,7 +1,8 @@
 import PedometerCore
 
-/// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream, and keeps
-/// the record of skipped rows: the one path every reader's output takes.
+/// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream (acceleration
+/// first through a ``SharedStampSpreader``), and keeps the record of skipped rows: the one path
+/// every reader's output takes. ``finish()`` passes on what is still held.
 struct SampleEmitter<Sink: SampleSink> {
     var sink: Sink
     let strict: Bool
@@ -9,6 +10,8 @@ struct SampleEmitter<Sink: SampleSink> {
     /// Rows of acceleration tables that hold none of the three axes (other sensors' rows).
     private(set) var rowsWithoutAxes = 0
     private var acceleration: StreamMonitor?
+    private var accelerationStamps = SharedStampSpreader<AccelerationSample>()
+    private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
     private var accelerationKind = AccelerationKind.total
     /// Magnitudes of the first acceleration samples, to check the unit.
     private var magnitudes: [Double] = []
@@ -30,6 +33,8 @@ struct SampleEmitter<Sink: SampleSink> {
 
     /// Starts the acceleration stream; `columns` names the columns it is read from, for the user.
     mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String, columns: String = "") {
+        finish()
+        accelerationStamps = SharedStampSpreader()
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
         magnitudes.removeAll()
@@ -38,19 +43,53 @@ struct SampleEmitter<Sink: SampleSink> {
 
     /// Starts a stream that holds only the magnitude of total acceleration, in m/s^2.
     mutating func beginAccelerationMagnitude(unit: String, file: String, columns: String) {
+        finish()
+        magnitudeStamps = SharedStampSpreader()
         acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
         magnitudes.removeAll()
     }
 
+    @inline(__always)
     mutating func accelerationMagnitude(_ sample: AccelerationMagnitudeSample) {
+        if let placed = magnitudeStamps.add(sample) { forward(placed) }
+        if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
+    }
+
+    @inline(__always)
+    mutating func acceleration(_ sample: AccelerationSample) {
+        if let placed = accelerationStamps.add(sample) { forward(placed) }
+        if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
+    }
+
+    /// Passes on the acceleration samples the spreaders still hold: the end of a stream, or of
+    /// the reading (the reader calls it before ``streams``).
+    mutating func finish() {
+        accelerationStamps.finish()
+        forwardPlacedAcceleration()
+        magnitudeStamps.finish()
+        forwardPlacedMagnitudes()
+    }
+
+    @inline(never)
+    private mutating func forwardPlacedAcceleration() {
+        for sample in accelerationStamps.take() { forward(sample) }
+    }
+
+    @inline(never)
+    private mutating func forwardPlacedMagnitudes() {
+        for sample in magnitudeStamps.take() { forward(sample) }
+    }
+
+    @inline(__always)
+    private mutating func forward(_ sample: AccelerationSample) {
         guard acceleration!.admit(sample.time) else { return }
         if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
         sink.accept(sample)
     }
 
     @inline(__always)
-    mutating func acceleration(_ sample: AccelerationSample) {
+    private mutating func forward(_ sample: AccelerationMagnitudeSample) {
         guard acceleration!.admit(sample.time) else { return }
         if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
         sink.accept(sample)
@@ -107,8 +146,13 @@ struct SampleEmitter<Sink: SampleSink> {
         if let location { monitors.append(location) }
         if let pressure { monitors.append(pressure) }
         var result = monitors.filter { $0.count > 0 }.map(\.info)
-        if accelerationKind == .total, !magnitudes.isEmpty, let index = result.firstIndex(where: { $0.stream == "acceleration" }) {
-            result[index].medianMagnitude = magnitudes.sorted()[magnitudes.count / 2]
+        if let index = result.firstIndex(where: { $0.stream == "acceleration" }) {
+            if accelerationKind == .total, !magnitudes.isEmpty {
+                result[index].medianMagnitude = magnitudes.sorted()[magnitudes.count / 2]
+            }
+            for stamps in [accelerationStamps.sharing, magnitudeStamps.sharing] where stamps.samples > 0 {
+                result[index].sharedTimestamps = stamps
+            }
         }
         return result
     }

@@ -33,6 +33,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var longestGaps: [Gap]
     /// Places where the sampling rate changed for good (over 25% between 10 s blocks).
     public var rateChanges: [RateChange]
+    /// Samples that shared their timestamp with others and were spread over the time before it
+    /// (``SharedStampSpreader``); `nil` when none did.
+    public var sharedTimestamps: SharedTimestamps?
     /// For total acceleration, the median magnitude of its first samples, m/s^2 (about 1 g
     /// when the unit was read right).
     public var medianMagnitude: Double?
@@ -40,6 +43,17 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public struct Gap: Sendable, Hashable, Codable {
         public var start: Double
         public var length: Double
+    }
+
+    /// Runs of samples stamped together (delivered in a batch, or by a coarse clock).
+    public struct SharedTimestamps: Sendable, Hashable, Codable {
+        /// Samples in the runs.
+        public var samples: Int
+        /// How many runs.
+        public var runs: Int
+        /// Mean seconds between the stamps of consecutive runs (a logger's delivery interval),
+        /// `nil` when every run followed a pause.
+        public var runInterval: Double?
     }
 
     public struct RateChange: Sendable, Hashable, Codable {
@@ -59,6 +73,15 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
+        if let shared = sharedTimestamps {
+            if shared.runs == 1 {
+                result.append("\(shared.samples) samples shared one timestamp: spread evenly over the time before it")
+            } else {
+                let every = shared.runInterval.map { ", about " + String(format3: $0) + " s apart" } ?? ""
+                result.append(
+                    "\(shared.samples) samples shared their timestamps in \(shared.runs) runs\(every): stamped on delivery in batches, or by a coarse clock; spread evenly over the time before each")
+            }
+        }
         // Step counts are events (one row per step or per update): pauses and irregular
         // spacing are what they record, not sampling problems.
         guard stream != "steps" else { return result }

@@ -34,6 +34,43 @@ import PedometerCore
         #expect(abs(detector.drainSteps().count - expected.int("groundTruthSteps")) <= 2)
     }
 
+    /// A logger that stamps samples when the phone delivers them, in batches, with a clock that
+    /// reads the same for a whole batch, and a header that gives no unit: the unit comes from
+    /// the mean spacing (the median is nothing), the batches are spread back over their time
+    /// (``SharedStampSpreader``), and the walk has its steps as recorded. (Until 2026-11-25
+    /// the 1 s batches were read in microseconds, 0 steps, and of the 0.1 s batches one sample
+    /// a batch was kept, a 10 Hz log without an anti-alias filter.)
+    @Test(arguments: [0.1, 1.0])
+    func samplesStampedOnDeliveryInBatchesKeepTheirWalk(batch: Double) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let first = try #require(Int(lines[1].prefix { $0 != "," }))
+        let length = Int(batch * 1000)
+        let stamped = lines.dropFirst().map { line in
+            let fields = line.split(separator: ",", maxSplits: 1)
+            return "\(first + ((Int(fields[0])! - first) / length + 1) * length),\(fields[1])"
+        }
+        let copy = files.write("delivered.csv", ([String(lines[0])] + stamped).joined(separator: "\n") + "\n")
+
+        let (info, sink) = try read(copy)
+        #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred: mean spacing of samples stamped together") }, "\(info.notes)")
+        #expect(sink.acceleration.count == lines.count - 1)
+        let stream = try #require(info.stream("acceleration"))
+        #expect(stream.sharedTimestamps?.samples == lines.count - 1)
+        let runs = Int((20 / batch).rounded())
+        #expect(stream.problems.contains { $0.hasPrefix("2000 samples shared their timestamps in \(runs) runs, about \(String(format3: batch)) s apart") }, "\(stream.problems)")
+        let asRecorded = try read(Fixtures.path(path)).1
+        #expect(abs(steps(in: sink) - steps(in: asRecorded)) <= 1, "\(steps(in: sink)) steps, \(steps(in: asRecorded)) as recorded")
+    }
+
+    /// The steps a detector finds in the total acceleration of `sink`.
+    private func steps(in sink: CollectingSink) -> Int {
+        var detector = StepDetector()
+        for sample in sink.acceleration { detector.add(sample, kind: .total) }
+        detector.finish()
+        return detector.drainSteps().count
+    }
+
     @Test func deviceMotionInEitherColumnOrderGivesTheSameSamples() throws {
         let (first, firstSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"))
         let (second, secondSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"))
