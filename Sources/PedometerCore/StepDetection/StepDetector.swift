@@ -9,7 +9,8 @@ import RealModule
 ///    of the sway of a bag or a pocket than the magnitude has); for user acceleration without
 ///    gravity, its projection on the axis of largest variance over the last
 ///    ``Configuration/window`` seconds (``PrincipalAxis``). Two one-pole low-passes at
-///    ``Configuration/antiAliasFrequency`` (a quarter of the rate below 20 Hz) remove
+///    ``Configuration/antiAliasFrequency`` (a quarter of the rate below 20 Hz, but never under
+///    the fastest walking cadence) remove
 ///    vibration before resampling, with the same response at any rate.
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
 ///    any input rate (15–500 Hz) look alike. A gap longer than ``Configuration/maximumGap``
@@ -50,7 +51,9 @@ public struct StepDetector: Sendable {
     public struct Configuration: Sendable, Hashable {
         /// Cut-off of the anti-alias low-passes applied before resampling, Hz; at most a quarter
         /// of the samples' rate (half their Nyquist frequency), where a low-pass still damps
-        /// the vibration a slow logger folds into the gait band. The same filter at any rate,
+        /// the vibration a slow logger folds into the gait band, except that under 10.7 Hz it
+        /// stays at the fastest walking cadence (a quarter of the rate would damp the walk
+        /// itself). The same filter at any rate,
         /// the one the detector was tuned with at 100 Hz (a nominal 6 Hz that a first-order
         /// coefficient made 5.1 Hz there, 5.5 Hz at 200 Hz and 3.9 Hz at 25 Hz).
         public var antiAliasFrequency = 5.1
@@ -174,6 +177,14 @@ public struct StepDetector: Sendable {
     /// The coefficient of a one-pole low-pass whose cut-off is a quarter of the rate,
     /// 1 − exp(−dt / RC) with RC = 2 dt / π: the same at every rate.
     private static let quarterRateAlpha = 1 - Double.exp(-Double.pi / 2)
+    /// The fastest walking cadence, steps/s (160 steps/min): the anti-alias cut-off never falls
+    /// under it, into the walk, in a stream slower than four times it.
+    static let fastestWalkingCadence = 160.0 / 60
+    /// The coefficient at ``fastestWalkingCadence``.
+    private var fastestWalk = OnePoleCoefficient(cutoff: fastestWalkingCadence)
+    /// The stream's typical time step, seconds: an average over about 64 steps, so that a
+    /// dropped sample does not make the stream slower.
+    private var typicalStep = 0.0
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
@@ -335,8 +346,15 @@ public struct StepDetector: Sendable {
         // discretised exactly (``OnePoleCoefficient``), so that they are one filter at any rate:
         // the first-order coefficient dt / (RC + dt) made a 6 Hz cut-off 5.1 Hz at 100 Hz and
         // 3.9 Hz at 25 Hz, and a step's rise 10 % smaller at 20 Hz than at 100 Hz. The cut-off
-        // is at most a quarter of the rate (a larger coefficient is a higher cut-off).
-        let alpha = min(antiAlias(dt), Self.quarterRateAlpha)
+        // is at most a quarter of the rate (a larger coefficient is a higher cut-off), but in a
+        // stream slower than four times the fastest walking cadence (10.7 Hz) it stays at that
+        // cadence: a quarter of 5 Hz damped a walk's 2 Hz steps to a third.
+        typicalStep = typicalStep > 0 ? typicalStep + (dt - typicalStep) / 64 : dt
+        var alpha = antiAlias(dt)
+        if alpha > Self.quarterRateAlpha {
+            let slowStream = 4 * Self.fastestWalkingCadence * typicalStep > 1
+            alpha = min(alpha, slowStream ? max(Self.quarterRateAlpha, fastestWalk(dt)) : Self.quarterRateAlpha)
+        }
         smooth1 += alpha * (raw - smooth1)
         smooth2 += alpha * (smooth1 - smooth2)
         let value = smooth2
