@@ -16,7 +16,9 @@ struct EvalCommand: ParsableCommand {
             recordings with none, and step logs without acceleration, are listed as skipped on \
             stderr. A manifest is a CSV 'path,steps,distance_m,height_m' (the last two \
             optional, paths relative to the manifest): its recordings are evaluated with the \
-            walker's height, and our distance against the measured one. Errors are \
+            walker's height, and our distance against the measured one; optional 'from_s,to_s' \
+            columns (seconds from the recording's start) limit the comparison to that part of \
+            the recording. Errors are \
             (count − truth) / truth. Beside ours: the baseline, a plain band-pass and peak \
             counter (0.6–3.5 Hz, peaks above 0.5 m/s² at least 0.25 s apart) on the same \
             acceleration, and the device's count; a row where ours is more than 2 points worse \

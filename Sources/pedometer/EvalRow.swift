@@ -39,6 +39,10 @@ struct EvalRow: Sendable, Encodable {
     /// The measured distance (manifest), and our error against it.
     var truthDistanceMeters: Double?
     var distanceErrorPercent: Double?
+    /// The part of the recording evaluated (the manifest's `from_s`, `to_s`), seconds from its
+    /// start; both `nil`: all of it, `toSeconds` `nil`: to its end.
+    var fromSeconds: Double?
+    var toSeconds: Double?
 
     /// Points of error by which ours may exceed the baseline's before the row is flagged.
     static let worseThanBaselineMargin = 2.0
@@ -49,14 +53,22 @@ struct EvalRow: Sendable, Encodable {
     init?(_ sink: EvalSink, info: RecordingInfo, folder: String, truth: TruthManifest.Entry?, tolerance: Double) {
         let pedometer = sink.pedometer
         guard pedometer.stepsSource == .acceleration else { return nil }
-        let references = pedometer.references
+        // The part the truth covers: all of the recording unless the manifest limits it.
+        let window = truth?.window ?? TruthManifest.Window(from: 0, to: .infinity)
+        if truth?.window != nil {
+            fromSeconds = window.from
+            toSeconds = window.to.isFinite ? window.to : nil
+        }
+        let end = min(window.to, pedometer.endDate)
+        let references = pedometer.references(from: window.from, to: end)
+        let ourSteps = truth?.window == nil ? pedometer.steps : pedometer.steps.filter(window.contains)
         recording = info.source
         self.folder = folder
         format = info.format.rawValue
-        steps = pedometer.steps.count
+        steps = ourSteps.count
         heightMeters = pedometer.configuration.height
         stepsSource = pedometer.stepsSource.rawValue
-        baselineSteps = sink.baseline.steps
+        baselineSteps = sink.baseline.stepTimes.filter(window.contains).count
         if let truth {
             truthSource = "manifest"
             truthSteps = truth.steps
@@ -73,8 +85,10 @@ struct EvalRow: Sendable, Encodable {
         } else {
             return nil
         }
-        if truthSource != "device", truthSteps > 0, let times = pedometer.groundTruthStepTimes, times.count == truthSteps {
-            matching = EvalMatching(StepMatching(detected: pedometer.steps, truth: times, tolerance: tolerance))
+        if truthSource != "device", truthSteps > 0, let times = pedometer.groundTruthStepTimes?.filter(window.contains),
+            times.count == truthSteps
+        {
+            matching = EvalMatching(StepMatching(detected: ourSteps, truth: times, tolerance: tolerance))
         }
         errorPercent = Self.percent(steps, truthSteps)
         baselineErrorPercent = Self.percent(baselineSteps, truthSteps)
@@ -85,7 +99,7 @@ struct EvalRow: Sendable, Encodable {
         }
         deviceErrorPercent = deviceSteps.flatMap { Self.percent($0, truthSteps) }
         alternatingErrorPercent = alternatingTruthSteps.flatMap { Self.percent(steps, $0) }
-        let data = pedometer.snapshot()
+        let data = truth?.window == nil ? pedometer.snapshot() : pedometer.query(from: window.from, to: end)
         distanceMeters = data.distance.flatMap { $0.isFinite ? $0 : nil }
         distanceMethod = pedometer.distanceMethod?.rawValue
         if let measured = truthDistanceMeters, let ours = distanceMeters {

@@ -145,8 +145,9 @@ import Testing
         #expect(summary["worseThanBaseline"] is [String])
     }
 
-    /// A manifest's distance and height: the stride model uses the height, the distance error
-    /// is reported; a bad manifest row is an error at its location, exit 1.
+    /// A manifest's distance, height and window: the stride model uses the height, the distance
+    /// error is reported, a window limits the comparison to that part of the recording; a bad
+    /// manifest row is an error at its location, exit 1.
     @Test func manifestDistanceAndHeight() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -162,6 +163,26 @@ import Testing
         let distance = try #require((row["distanceMeters"] as? NSNumber)?.doubleValue)
         let error = try #require((row["distanceErrorPercent"] as? NSNumber)?.doubleValue)
         #expect(abs(error - (distance - 200) / 2) < 1e-9)
+
+        // A window: the truth, our steps, the baseline's and the distance over it alone, our
+        // steps and distance those of `summarize --from --to`, paired with the foot switches in it.
+        let summary = try CommandRunner.run(["summarize", "--format", "json", "--height", "1.8", "--from", "30", "--to", "90", fixture("oxford/Samsung_Jamie_Hard_InHand_1")])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        let truth = try #require((expected["groundTruthSteps"] as? NSNumber)?.intValue)
+        try "path,steps,distance_m,height_m,from_s,to_s\n\(fixture("oxford/Samsung_Jamie_Hard_InHand_1")),\(truth),80,1.80,30,90\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let windowed = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest])
+        let part = try #require(try JSONSerialization.jsonObject(with: Data(windowed.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
+        let matching = try #require(part["matching"] as? [String: Any])
+        #expect((matching["matchedSteps"] as? NSNumber).map { $0.intValue + ((matching["missedSteps"] as? NSNumber)?.intValue ?? -1) } == truth)
+        #expect((part["fromSeconds"] as? NSNumber)?.doubleValue == 30 && (part["toSeconds"] as? NSNumber)?.doubleValue == 90)
+        #expect((part["steps"] as? NSNumber)?.intValue == (expected["steps"] as? NSNumber)?.intValue)
+        #expect((part["distanceMeters"] as? NSNumber)?.doubleValue == (expected["distanceMeters"] as? NSNumber)?.doubleValue)
+        let windowSteps = try #require((part["steps"] as? NSNumber)?.intValue)
+        let wholeSteps = try #require((row["steps"] as? NSNumber)?.intValue)
+        #expect(windowSteps > 95 && windowSteps < 115 && wholeSteps > 250)
+        let baseline = try #require((part["baselineSteps"] as? NSNumber)?.intValue)
+        #expect(baseline > 95 && baseline < 125)
 
         try "path,steps\nwalk.csv,many\n".write(toFile: manifest, atomically: true, encoding: .utf8)
         let bad = try CommandRunner.run(["eval", "--truth", manifest])

@@ -31,8 +31,10 @@ public struct BaselineStepCounter: Sendable {
     private var filled = 0
     /// The step held while a higher peak within the refractory period may replace it.
     private var candidate: (time: Double, value: Double)?
+    /// The times of the steps counted so far, seconds.
+    public private(set) var stepTimes: [Double] = []
     /// Steps counted so far.
-    public private(set) var steps = 0
+    public var steps: Int { stepTimes.count }
 
     public init() {}
 
@@ -54,7 +56,7 @@ public struct BaselineStepCounter: Sendable {
 
     /// Counts the step still held; call at the end of the stream.
     public mutating func finish() {
-        if candidate != nil { steps += 1 }
+        if let held = candidate { stepTimes.append(held.time) }
         candidate = nil
     }
 
@@ -79,7 +81,7 @@ public struct BaselineStepCounter: Sendable {
             if middle > held.value { candidate = (peakTime, middle) }
             return
         }
-        if candidate != nil { steps += 1 }
+        if let held = candidate { stepTimes.append(held.time) }
         candidate = (peakTime, middle)
     }
 }

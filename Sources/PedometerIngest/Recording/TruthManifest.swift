@@ -1,6 +1,7 @@
 /// A truth manifest: what was really walked in a set of recordings, for `pedometer eval`.
 ///
-/// A CSV with a header naming `path` and `steps`, and optionally `distance_m` and `height_m`:
+/// A CSV with a header naming `path` and `steps`, and optionally `distance_m`, `height_m`,
+/// `from_s` and `to_s`:
 ///
 /// ```
 /// path,steps,distance_m,height_m
@@ -11,6 +12,9 @@
 /// Paths are relative to the manifest's folder (absolute paths are kept). `steps` is the true
 /// step count (0 for a recording in which no step was taken), `distance_m` the distance
 /// walked in metres, `height_m` the walker's height in metres (for the stride model).
+/// `from_s` / `to_s` (seconds from the recording's start) limit the truth to that part of the
+/// recording (a measured lap inside a longer log, a trial between standing still): steps,
+/// distance and the other counts are then compared over it alone.
 public struct TruthManifest: Sendable, Hashable {
     /// One recording's truth.
     public struct Entry: Sendable, Hashable {
@@ -21,8 +25,24 @@ public struct TruthManifest: Sendable, Hashable {
         public var distance: Double?
         /// The walker's height in metres, when known.
         public var height: Double?
+        /// The part of the recording the truth covers, seconds from its start; `nil`: all of it.
+        public var window: Window?
         /// Where the entry is in the manifest.
         public var location: SourceLocation
+    }
+
+    /// A part of a recording, seconds from its start.
+    public struct Window: Sendable, Hashable {
+        public var from: Double
+        /// Infinity: to the end.
+        public var to: Double
+
+        public init(from: Double, to: Double) {
+            self.from = from
+            self.to = to
+        }
+
+        public func contains(_ time: Double) -> Bool { time >= from && time <= to }
     }
 
     /// The manifest's own path.
@@ -58,6 +78,8 @@ public struct TruthManifest: Sendable, Hashable {
         }
         let distanceColumn = column(["distance_m", "distance"])
         let heightColumn = column(["height_m", "height"])
+        let fromColumn = column(["from_s", "from"])
+        let toColumn = column(["to_s", "to"])
         let folder = FormatDetector.parentFolder(path)
         var entries: [Entry] = []
         while try reader.next() {
@@ -81,9 +103,24 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 height = value
             }
+            var bounds: [Double?] = [nil, nil]
+            for (bound, column) in [fromColumn, toColumn].enumerated() {
+                guard let index = column, !reader.isEmpty(index) else { continue }
+                guard let value = reader.number(index), value >= 0, value.isFinite else {
+                    throw reader.error(atField: index, "\(names[index]) must be seconds ≥ 0 from the recording's start")
+                }
+                bounds[bound] = value
+            }
+            var window: Window?
+            if bounds[0] != nil || bounds[1] != nil {
+                window = Window(from: bounds[0] ?? 0, to: bounds[1] ?? .infinity)
+                guard window!.from < window!.to else {
+                    throw reader.error(atField: toColumn!, "\(names[toColumn!]) must be after \(fromColumn.map { names[$0] } ?? "the start")")
+                }
+            }
             entries.append(Entry(
                 path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
-                height: height, location: reader.location(ofField: 0)))
+                height: height, window: window, location: reader.location(ofField: 0)))
         }
         return TruthManifest(path: path, entries: entries)
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import PedometerIngest
 
 /// The truth manifest of `pedometer eval --truth`: paths relative to the manifest, optional
-/// distance and height, every bad entry refused at its location.
+/// distance, height and window, every bad entry refused at its location.
 @Suite struct TruthManifestTests {
     let files = TemporaryFiles()
 
@@ -30,8 +30,18 @@ import Testing
         #expect(entry.steps == 100 && entry.height == 1.8 && entry.path.hasSuffix("/a.csv"))
     }
 
+    @Test func aWindowLimitsTheTruthToPartOfTheRecording() throws {
+        let path = files.write("windows.csv", "path,steps,from_s,to_s\na.csv,40,4.5,25\nb.csv,12,,9\nc.csv,30,60,\nd.csv,7,,\n")
+        let windows = try TruthManifest.read(path).entries.map(\.window)
+        #expect(windows == [.init(from: 4.5, to: 25), .init(from: 0, to: 9), .init(from: 60, to: .infinity), nil])
+        #expect(windows[0]!.contains(4.5) && windows[0]!.contains(25) && !windows[0]!.contains(25.01))
+    }
+
     @Test(arguments: [
         ("path,distance_m\na.csv,10\n", 1, 1, "manifest header 'path,distance_m' has no 'steps' column"),
+        ("path,steps,from_s\na.csv,12,-1\n", 2, 10, "from_s must be seconds ≥ 0 from the recording's start"),
+        ("path,steps,from_s,to_s\na.csv,12,30,20\n", 2, 13, "to_s must be after from_s"),
+        ("path,steps,to_s\na.csv,12,0\n", 2, 10, "to_s must be after the start"),
         ("path,steps\na.csv,12.5\n", 2, 7, "steps must be a whole number ≥ 0"),
         ("path,steps\na.csv,-3\n", 2, 7, "steps must be a whole number ≥ 0"),
         ("path,steps\n,12\n", 2, 1, "empty recording path"),
