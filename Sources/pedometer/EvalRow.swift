@@ -54,14 +54,14 @@ struct EvalRow: Sendable, Encodable {
         let pedometer = sink.pedometer
         guard pedometer.stepsSource == .acceleration else { return nil }
         // The part the truth covers: all of the recording unless the manifest limits it.
-        let window = truth?.window ?? TruthManifest.Window(from: 0, to: .infinity)
+        let window = truth?.window ?? TruthManifest.Window(from: -.infinity, to: .infinity)
         if truth?.window != nil {
             fromSeconds = window.from
             toSeconds = window.to.isFinite ? window.to : nil
         }
         let end = min(window.to, pedometer.endDate)
         let references = pedometer.references(from: window.from, to: end)
-        let ourSteps = truth?.window == nil ? pedometer.steps : pedometer.steps.filter(window.contains)
+        let ourSteps = pedometer.steps.filter(window.contains)
         recording = info.source
         self.folder = folder
         format = info.format.rawValue
