@@ -96,6 +96,20 @@ enum GenericReader {
                     "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s")
             }
         }
+        // A header's time unit under which the first rows give no accelerometer's rate (a
+        // "time (s)" column of milliseconds: 0.1 Hz) while another unit gives one is a
+        // mislabelled export: the data's unit is read, and said.
+        if dateTime == nil, let stated = timeUnit, options.timeUnit == nil, let (spacing, how) = UnitInference.spacing(preview.times),
+            !UnitInference.plausibleRates.contains(1 / (spacing * stated.seconds)),
+            let (inferred, _) = UnitInference.timeUnit(preview.times), inferred != stated
+        {
+            timeUnit = inferred
+            info.notes.append(
+                "time headed in \(stated.rawValue) reads like \(inferred.rawValue) (\(how) \(String(format3: spacing)): "
+                    + "\(String(format3: 1 / (spacing * stated.seconds))) Hz in \(stated.rawValue), "
+                    + "\(String(format3: 1 / (spacing * inferred.seconds))) Hz in \(inferred.rawValue)): read as \(inferred.rawValue) "
+                    + "(--time-unit \(stated.rawValue) to keep the header's unit)")
+        }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
         // A header's unit that the data contradict (gravity steady at 1 under "m/s^2", at 9.8

@@ -13,24 +13,7 @@ enum UnitInference {
         {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
-        let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
-        let intervals = steps.filter { $0 > 0 }
-        guard !intervals.isEmpty else { return nil }
-        var spacing = intervals[intervals.count / 2]
-        var how = "median spacing"
-        // Samples stamped together (on delivery in batches, by a coarse clock; see
-        // ``SharedStampSpreader``): most steps are nothing or next to it, the time passes in the
-        // others, and the mean step is the interval (without the longest when it is ten times
-        // the next: a gap, not a delivery).
-        if !eventStream, steps.count > 2 {
-            let gap = steps[steps.count - 1] > 10 * steps[steps.count - 2]
-            let kept = gap ? steps.dropLast() : steps[...]
-            let mean = kept.reduce(0, +) / Double(kept.count)
-            if steps[steps.count / 2] < 0.1 * mean {
-                spacing = mean
-                how = "mean spacing of samples stamped together"
-            }
-        }
+        guard let (spacing, how) = spacing(times, eventStream: eventStream) else { return nil }
         let window = eventStream ? 0.15...60 : 0.0008...0.25
         let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) }
         guard let unit = candidates.first else { return nil }
@@ -40,6 +23,29 @@ enum UnitInference {
             : "\(how) \(String(format3: spacing)) → \(String(format3: rate)) Hz"
         return (unit, "time in \(unit.rawValue) (inferred: \(description))")
     }
+
+    /// The typical spacing of `times` (in their own unit) and how it was taken: the median
+    /// positive step, or, when most samples share their stamp with the one before (on delivery
+    /// in batches, by a coarse clock; see ``SharedStampSpreader``), the mean step. `nil` when
+    /// time never moves.
+    static func spacing(_ times: [Double], eventStream: Bool = false) -> (Double, String)? {
+        let steps = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        let intervals = steps.filter { $0 > 0 }
+        guard !intervals.isEmpty else { return nil }
+        // Stamped together: most steps are nothing or next to it, the time passes in the others,
+        // and the mean step is the interval (without the longest when it is ten times the next:
+        // a gap, not a delivery).
+        if !eventStream, steps.count > 2 {
+            let gap = steps[steps.count - 1] > 10 * steps[steps.count - 2]
+            let kept = gap ? steps.dropLast() : steps[...]
+            let mean = kept.reduce(0, +) / Double(kept.count)
+            if steps[steps.count / 2] < 0.1 * mean { return (mean, "mean spacing of samples stamped together") }
+        }
+        return (intervals[intervals.count / 2], "median spacing")
+    }
+
+    /// Sampling rates an accelerometer can have, Hz: outside them a stated time unit is wrong.
+    static let plausibleRates = 1.0...2000.0
 
     /// The unit of gravity in the first rows' magnitudes, when they show it plainly: steady
     /// (their median absolute deviation under a quarter of their median, as gravity is with a

@@ -90,7 +90,7 @@ public struct StreamInfo: Sendable, Hashable, Codable {
             result.append("\(gapCount) gaps totalling \(String(format3: gapSeconds)) s (longest \(longest))")
         }
         if let jitter, jitter > 0.25 { result.append("irregular sampling (jitter \(Int((jitter * 100).rounded()))%)") }
-        if stream == "acceleration", let rate, rate < 1 || rate > 2000 {
+        if stream == "acceleration", let rate, !UnitInference.plausibleRates.contains(rate) {
             result.append("sampling rate \(String(format3: rate)) Hz is implausible for an accelerometer: check the time unit (--time-unit ns|us|ms|s)")
         }
         if let medianMagnitude, medianMagnitude < 0.3 * standardGravity || medianMagnitude > 3 * standardGravity {

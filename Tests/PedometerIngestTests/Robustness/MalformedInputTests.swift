@@ -440,20 +440,26 @@ import Darwin
         }
     }
 
-    /// A time unit in the header that contradicts the data: the resulting rate (0.1 Hz,
-    /// 100 kHz) is impossible for a phone accelerometer, and reported as a problem.
+    /// A time unit in the header that contradicts the data: the rate it gives (0.1 Hz, 100 kHz)
+    /// is impossible for a phone accelerometer, while the data's own spacing fits another unit:
+    /// that unit is read, and said; `--time-unit` keeps the header's, whose rate is reported as
+    /// a problem. (Until 2026-11-25 the header's unit was kept and only the problem reported.)
     @Test(arguments: [
-        ("ms-as-s.csv", "time (s),accX,accY,accZ", 1.0, 0.1),  // ms values labelled s
-        ("s-as-ms.csv", "time_ms,accX,accY,accZ", 0.001, 100_000.0),  // s values labelled ms
+        ("ms-as-s.csv", "time (s),accX,accY,accZ", 1.0, "s", "ms", 0.1),  // ms values labelled s
+        ("s-as-ms.csv", "time_ms,accX,accY,accZ", 0.001, "ms", "s", 100_000.0),  // s values labelled ms
     ])
-    func timeUnitMislabelled(name: String, header: String, timeScale: Double, rate: Double) throws {
+    func timeUnitMislabelled(name: String, header: String, timeScale: Double, stated: String, read: String, statedRate: Double) throws {
         let path = relabelled(name, header: header, timeScale: timeScale)
-        let result = outcome(path)
-        let info = try #require(result.info)
+        let info = try #require(outcome(path).info)
         let stream = try #require(info.stream("acceleration"))
         #expect(stream.sampleCount == 2000)
-        #expect(abs(try #require(stream.rate) / rate - 1) < 0.01)
-        #expect(stream.problems.contains { $0.hasPrefix("sampling rate") && $0.contains("check the time unit") }, "\(stream.problems)")
+        #expect(abs(try #require(stream.rate) / 100 - 1) < 0.01)
+        #expect(!stream.problems.contains { $0.hasPrefix("sampling rate") })
+        #expect(info.notes.contains { $0.hasPrefix("time headed in \(stated) reads like \(read) (median spacing") && $0.hasSuffix("read as \(read) (--time-unit \(stated) to keep the header's unit)") }, "\(info.notes)")
+
+        let kept = try #require(outcome(path, IngestOptions(timeUnit: TimeUnit(rawValue: stated))).info?.stream("acceleration"))
+        #expect(abs(try #require(kept.rate) / statedRate - 1) < 0.01)
+        #expect(kept.problems.contains { $0.hasPrefix("sampling rate") && $0.contains("check the time unit") }, "\(kept.problems)")
     }
 
     @Test func timestampsBackwardsOrAllEqual() throws {
