@@ -54,13 +54,13 @@ struct EvalRow: Sendable, Encodable {
         let pedometer = sink.pedometer
         guard pedometer.stepsSource == .acceleration else { return nil }
         // The part the truth covers: all of the recording unless the manifest limits it.
-        let window = truth?.window ?? TruthManifest.Window(from: -.infinity, to: .infinity)
+        let window = truth?.window ?? -Double.infinity...Double.infinity
         if truth?.window != nil {
-            fromSeconds = window.from
-            toSeconds = window.to.isFinite ? window.to : nil
+            fromSeconds = window.lowerBound
+            toSeconds = window.upperBound.isFinite ? window.upperBound : nil
         }
-        let end = min(window.to, pedometer.endDate)
-        let references = pedometer.references(from: window.from, to: end)
+        let end = min(window.upperBound, pedometer.endDate)
+        let references = pedometer.references(from: window.lowerBound, to: end)
         let ourSteps = pedometer.steps.filter(window.contains)
         recording = info.source
         self.folder = folder
@@ -99,7 +99,7 @@ struct EvalRow: Sendable, Encodable {
         }
         deviceErrorPercent = deviceSteps.flatMap { Self.percent($0, truthSteps) }
         alternatingErrorPercent = alternatingTruthSteps.flatMap { Self.percent(steps, $0) }
-        let data = truth?.window == nil ? pedometer.snapshot() : pedometer.query(from: window.from, to: end)
+        let data = truth?.window == nil ? pedometer.snapshot() : pedometer.query(from: window.lowerBound, to: end)
         distanceMeters = data.distance.flatMap { $0.isFinite ? $0 : nil }
         distanceMethod = pedometer.distanceMethod?.rawValue
         if let measured = truthDistanceMeters, let ours = distanceMeters {

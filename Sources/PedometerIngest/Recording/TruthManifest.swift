@@ -25,24 +25,11 @@ public struct TruthManifest: Sendable, Hashable {
         public var distance: Double?
         /// The walker's height in metres, when known.
         public var height: Double?
-        /// The part of the recording the truth covers, seconds from its start; `nil`: all of it.
-        public var window: Window?
+        /// The part of the recording the truth covers, seconds from its start (an upper bound
+        /// of infinity: to its end); `nil`: all of it.
+        public var window: ClosedRange<Double>?
         /// Where the entry is in the manifest.
         public var location: SourceLocation
-    }
-
-    /// A part of a recording, seconds from its start.
-    public struct Window: Sendable, Hashable {
-        public var from: Double
-        /// Infinity: to the end.
-        public var to: Double
-
-        public init(from: Double, to: Double) {
-            self.from = from
-            self.to = to
-        }
-
-        public func contains(_ time: Double) -> Bool { time >= from && time <= to }
     }
 
     /// The manifest's own path.
@@ -111,12 +98,13 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 bounds[bound] = value
             }
-            var window: Window?
+            var window: ClosedRange<Double>?
             if bounds[0] != nil || bounds[1] != nil {
-                window = Window(from: bounds[0] ?? 0, to: bounds[1] ?? .infinity)
-                guard window!.from < window!.to else {
+                let (from, to) = (bounds[0] ?? 0, bounds[1] ?? .infinity)
+                guard from < to else {
                     throw reader.error(atField: toColumn!, "\(names[toColumn!]) must be after \(fromColumn.map { names[$0] } ?? "the start")")
                 }
+                window = from...to
             }
             entries.append(Entry(
                 path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
