@@ -1,8 +1,9 @@
 import PedometerCore
 
-/// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream (acceleration
-/// first through a ``SharedStampSpreader``), and keeps the record of skipped rows: the one path
-/// every reader's output takes. ``finish()`` passes on what is still held.
+/// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream, and keeps the
+/// record of skipped rows: the one path every reader's output takes. Acceleration goes first
+/// through a ``SharedStampSpreader``; acceleration, location and pressure through a
+/// ``ClockJumpFilter``. ``finish()`` passes on what is still held.
 struct SampleEmitter<Sink: SampleSink> {
     var sink: Sink
     let strict: Bool
@@ -12,13 +13,17 @@ struct SampleEmitter<Sink: SampleSink> {
     private var acceleration: StreamMonitor?
     private var accelerationStamps = SharedStampSpreader<AccelerationSample>()
     private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
+    private var accelerationJumps = ClockJumpFilter<AccelerationSample>()
+    private var magnitudeJumps = ClockJumpFilter<AccelerationMagnitudeSample>()
     private var accelerationKind = AccelerationKind.total
     /// Magnitudes of the first acceleration samples, to check the unit.
     private var magnitudes: [Double] = []
     private static var magnitudeSamples: Int { 1024 }
     private var steps: [StepReferenceKind: StreamMonitor] = [:]
     private var location: StreamMonitor?
+    private var locationJumps = ClockJumpFilter<LocationSample>()
     private var pressure: StreamMonitor?
+    private var pressureJumps = ClockJumpFilter<PressureSample>()
 
     init(sink: Sink, strict: Bool) {
         self.sink = sink
@@ -33,8 +38,9 @@ struct SampleEmitter<Sink: SampleSink> {
 
     /// Starts the acceleration stream; `columns` names the columns it is read from, for the user.
     mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String, columns: String = "") {
-        finish()
+        finishAcceleration()
         accelerationStamps = SharedStampSpreader()
+        accelerationJumps = ClockJumpFilter()
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
         magnitudes.removeAll()
@@ -43,8 +49,9 @@ struct SampleEmitter<Sink: SampleSink> {
 
     /// Starts a stream that holds only the magnitude of total acceleration, in m/s^2.
     mutating func beginAccelerationMagnitude(unit: String, file: String, columns: String) {
-        finish()
+        finishAcceleration()
         magnitudeStamps = SharedStampSpreader()
+        magnitudeJumps = ClockJumpFilter()
         acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
         magnitudes.removeAll()
@@ -62,13 +69,23 @@ struct SampleEmitter<Sink: SampleSink> {
         if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
     }
 
-    /// Passes on the acceleration samples the spreaders still hold: the end of a stream, or of
-    /// the reading (the reader calls it before ``streams``).
+    /// Passes on the samples still held at the end of the reading (the reader calls it before
+    /// ``streams``).
     mutating func finish() {
+        finishAcceleration()
+        if location != nil, let last = locationJumps.finish(monitor: &location!) { sink.accept(last) }
+        if pressure != nil, let last = pressureJumps.finish(monitor: &pressure!) { sink.accept(last) }
+    }
+
+    /// Passes on the acceleration samples still held: the end of its stream.
+    private mutating func finishAcceleration() {
         accelerationStamps.finish()
         forwardPlacedAcceleration()
         magnitudeStamps.finish()
         forwardPlacedMagnitudes()
+        guard acceleration != nil else { return }
+        if let last = accelerationJumps.finish(monitor: &acceleration!) { pass(last) }
+        if let last = magnitudeJumps.finish(monitor: &acceleration!) { pass(last) }
     }
 
     @inline(never)
@@ -83,14 +100,30 @@ struct SampleEmitter<Sink: SampleSink> {
 
     @inline(__always)
     private mutating func forward(_ sample: AccelerationSample) {
-        guard acceleration!.admit(sample.time) else { return }
+        switch accelerationJumps.add(sample, monitor: &acceleration!) {
+        case .none: break
+        case .one(let one): pass(one)
+        case .two(let one, let two): pass(one); pass(two)
+        }
+    }
+
+    @inline(__always)
+    private mutating func forward(_ sample: AccelerationMagnitudeSample) {
+        switch magnitudeJumps.add(sample, monitor: &acceleration!) {
+        case .none: break
+        case .one(let one): pass(one)
+        case .two(let one, let two): pass(one); pass(two)
+        }
+    }
+
+    @inline(__always)
+    private mutating func pass(_ sample: AccelerationSample) {
         if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
         sink.accept(sample)
     }
 
     @inline(__always)
-    private mutating func forward(_ sample: AccelerationMagnitudeSample) {
-        guard acceleration!.admit(sample.time) else { return }
+    private mutating func pass(_ sample: AccelerationMagnitudeSample) {
         if magnitudes.count < Self.magnitudeSamples { magnitudes.append(sample.magnitude) }
         sink.accept(sample)
     }
@@ -128,12 +161,20 @@ struct SampleEmitter<Sink: SampleSink> {
 
     mutating func location(_ sample: LocationSample, file: String, columns: String = "") {
         if location == nil { location = StreamMonitor(stream: "location", file: file, columns: columns, detectsGaps: true) }
-        if location!.admit(sample.time) { sink.accept(sample) }
+        switch locationJumps.add(sample, monitor: &location!) {
+        case .none: break
+        case .one(let one): sink.accept(one)
+        case .two(let one, let two): sink.accept(one); sink.accept(two)
+        }
     }
 
     mutating func pressure(_ sample: PressureSample, file: String, columns: String = "") {
         if pressure == nil { pressure = StreamMonitor(stream: "pressure", file: file, columns: columns) }
-        if pressure!.admit(sample.time) { sink.accept(sample) }
+        switch pressureJumps.add(sample, monitor: &pressure!) {
+        case .none: break
+        case .one(let one): sink.accept(one)
+        case .two(let one, let two): sink.accept(one); sink.accept(two)
+        }
     }
 
     /// The streams that received samples, in a fixed order.

@@ -8,6 +8,8 @@ protocol TimedSample {
 
 extension AccelerationSample: TimedSample {}
 extension AccelerationMagnitudeSample: TimedSample {}
+extension LocationSample: TimedSample {}
+extension PressureSample: TimedSample {}
 
 /// Places samples that share one timestamp evenly over the time since the previous timestamp,
 /// as the sensor took them.
@@ -28,8 +30,8 @@ extension AccelerationMagnitudeSample: TimedSample {}
 /// (on average at least ``slowestBurst`` apart): a long pause after a few regular samples is a
 /// gap, not a delivery. A run after a pause (its interval more than twice what its samples take
 /// at the mean rate, plus half a second) or the stream's first run ends at its stamp, at the
-/// mean rate. A sample alone at its stamp, the usual case, passes unchanged, and so does a
-/// sample whose time goes backwards (after the samples before it: ``StreamMonitor`` drops it).
+/// mean rate. A sample alone at its stamp, the usual case, passes unchanged; after a sample
+/// whose time goes backwards, runs are found from its time on.
 struct SharedStampSpreader<Sample: TimedSample> {
     /// The stamps' span over which the stream's mean interval is measured, seconds.
     static var learningSeconds: Double { 2 }
@@ -96,8 +98,12 @@ struct SharedStampSpreader<Sample: TimedSample> {
             return
         }
         if interval < 0 {
+            // Out of order, or a clock starting again: runs go on from it (``ClockJumpFilter``
+            // and ``StreamMonitor`` judge where it belongs).
             closeRun()
-            placed.append(sample)
+            previousStamp = nil
+            head = sample
+            latestTime = sample.time
             return
         }
         if interval < sharedBelow {

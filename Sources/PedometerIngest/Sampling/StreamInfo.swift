@@ -25,6 +25,14 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var duplicateTimestamps: Int
     /// Samples whose timestamp went backwards (dropped).
     public var outOfOrder: Int
+    /// Samples whose timestamp was far from those of the samples on both sides of it, a stray
+    /// row (dropped; see ``ClockJumpFilter``).
+    public var strayTimestamps = 0
+    /// Times the clock went back by more than a gap and carried on from there (a restarted
+    /// logger, logs joined into one file): the samples after it were moved to follow the ones
+    /// before after ``ClockRestart/gap``. ``clockRestarts`` lists the first five.
+    public var clockRestartCount = 0
+    public var clockRestarts: [ClockRestart] = []
     /// Intervals longer than the gap threshold.
     public var gapCount: Int
     /// Seconds lost in gaps.
@@ -56,6 +64,18 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         public var runInterval: Double?
     }
 
+    /// A clock that went back: after the sample at `time` (seconds, where it is placed), by
+    /// `back` seconds.
+    public struct ClockRestart: Sendable, Hashable, Codable {
+        public var time: Double
+        public var back: Double
+
+        /// Seconds between the last sample before a restart and the first after it, the time
+        /// between being unknown: longer than the longest gap in the data that the step
+        /// detector fills with a walk's steps (4 s), so that none is invented across it.
+        public static var gap: Double { 10 }
+    }
+
     public struct RateChange: Sendable, Hashable, Codable {
         public var time: Double
         public var fromRate: Double
@@ -72,6 +92,14 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var problems: [String] {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
+        if strayTimestamps > 0 {
+            result.append("\(strayTimestamps) samples stamped far from the samples on both sides of them (dropped)")
+        }
+        if let first = clockRestarts.first {
+            let times = clockRestartCount == 1 ? "" : " \(clockRestartCount) times, first"
+            result.append(
+                "the clock went back\(times) \(String(format3: first.back)) s after \(String(format3: first.time)) s (a logger restarted, or logs joined): the samples after it are placed \(String(format3: ClockRestart.gap)) s after the ones before, the time between being unknown")
+        }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
         if let shared = sharedTimestamps {
             if shared.runs == 1 {

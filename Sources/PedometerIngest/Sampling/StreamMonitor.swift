@@ -22,6 +22,9 @@ struct StreamMonitor {
     private(set) var lastTime: Double?
     private var duplicates = 0
     private var outOfOrder = 0
+    private var strayTimestamps = 0
+    private var clockRestarts: [StreamInfo.ClockRestart] = []
+    private var clockRestartCount = 0
     private var gapCount = 0
     private var gapSeconds = 0.0
     private var longestGaps: [StreamInfo.Gap] = []
@@ -49,6 +52,11 @@ struct StreamMonitor {
     /// A longer interval is a gap: ten typical intervals, at least 0.5 s, once the typical
     /// interval is known and when ``detectsGaps``.
     private var gapThreshold = Double.infinity
+    /// A timestamp this far from the one before, forward or back, is a jump that
+    /// ``ClockJumpFilter`` judges: the gap threshold, or while the typical interval is measured,
+    /// the same from the median of the intervals so far (once there are 8); infinite in streams
+    /// without gaps.
+    private(set) var jumpThreshold = Double.infinity
     // Rate per 10 s block, for rate changes.
     private var blockStart: Double?
     private var blockSamples = 0
@@ -83,15 +91,7 @@ struct StreamMonitor {
             duplicates += 1
             return true
         }
-        if !typicalIntervalKnown {
-            earlyIntervals.append(interval)
-            if earlyIntervals.count == 51 {
-                let typical = earlyIntervals.sorted()[25]
-                typicalIntervalKnown = true
-                earlyIntervals = []
-                if detectsGaps { gapThreshold = max(10 * typical, 0.5) }
-            }
-        }
+        if !typicalIntervalKnown { measureTypicalInterval(interval) }
         if interval > gapThreshold {
             gapCount += 1
             gapSeconds += interval
@@ -108,6 +108,30 @@ struct StreamMonitor {
         addToHistogram(interval)
         trackRate(time)
         return true
+    }
+
+    /// Adds one of the first intervals; the 51st fixes the typical interval, their median.
+    @inline(never)
+    private mutating func measureTypicalInterval(_ interval: Double) {
+        earlyIntervals.append(interval)
+        guard earlyIntervals.count >= 8 else { return }
+        let sorted = earlyIntervals.sorted()
+        if detectsGaps { jumpThreshold = max(10 * sorted[sorted.count / 2], 0.5) }
+        if earlyIntervals.count == 51 {
+            typicalIntervalKnown = true
+            earlyIntervals = []
+            gapThreshold = jumpThreshold
+        }
+    }
+
+    /// Records a sample dropped because its timestamp was far from those on both sides of it.
+    mutating func noteStrayTimestamp() { strayTimestamps += 1 }
+
+    /// Records that the clock went back `back` seconds after the sample at `time` and that the
+    /// samples from there on were moved to follow it.
+    mutating func noteClockRestart(at time: Double, back: Double) {
+        clockRestartCount += 1
+        if clockRestarts.count < 5 { clockRestarts.append(.init(time: time, back: back)) }
     }
 
     private mutating func insertGap(_ gap: StreamInfo.Gap) {
@@ -203,6 +227,7 @@ struct StreamMonitor {
             rate: coveredSeconds > 0 ? Double(intervalCount) / coveredSeconds : nil,
             medianInterval: medianInterval, jitter: jitter,
             duplicateTimestamps: duplicates, outOfOrder: outOfOrder,
+            strayTimestamps: strayTimestamps, clockRestartCount: clockRestartCount, clockRestarts: clockRestarts,
             gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
             rateChanges: rateChanges)
     }

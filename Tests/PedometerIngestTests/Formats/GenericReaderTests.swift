@@ -63,6 +63,40 @@ import PedometerCore
         #expect(abs(steps(in: sink) - steps(in: asRecorded)) <= 1, "\(steps(in: sink)) steps, \(steps(in: asRecorded)) as recorded")
     }
 
+    /// Two logs joined into one file (`cat`, with or without the second header) keep both
+    /// walks, the second placed 10 s after the first; one row stamped a year ahead, or a day
+    /// back, is dropped and nothing else. (Until 2026-11-25 the rows after a clock going back
+    /// were dropped: the second walk was lost, and a row stamped ahead lost the rest of the
+    /// file, 17 steps of 35.) ``ClockJumpFilter``.
+    @Test func aJoinedLogOrAStrayTimestampKeepsEveryWalk() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        let header = lines[0]
+        let rows = Array(lines.dropFirst())
+        let (original, asRecorded) = try read(Fixtures.path(path))
+        let alone = steps(in: asRecorded)
+
+        for (name, joined) in [("joined.csv", [header] + rows + rows), ("joined-header.csv", [header] + rows + [header] + rows)] {
+            let (info, sink) = try read(files.write(name, joined.joined(separator: "\n") + "\n"))
+            #expect(sink.acceleration.count == 2 * rows.count)
+            #expect(steps(in: sink) == 2 * alone, "\(name): \(steps(in: sink)) steps, \(alone) in each log")
+            let stream = try #require(info.stream("acceleration"))
+            #expect(stream.clockRestartCount == 1 && stream.outOfOrder == 0)
+            #expect(abs((stream.lastTime ?? 0) - (2 * (original.stream("acceleration")?.lastTime ?? 0) + StreamInfo.ClockRestart.gap)) < 1e-6)
+        }
+
+        for shift in [365 * 86_400_000, -86_400_000] {
+            var stray = rows
+            var fields = stray[1000].split(separator: ",").map(String.init)
+            fields[0] = String(Int(fields[0])! + shift)
+            stray[1000] = fields.joined(separator: ",")
+            let (info, sink) = try read(files.write("stray.csv", ([header] + stray).joined(separator: "\n") + "\n"))
+            #expect(sink.acceleration.count == rows.count - 1)
+            #expect(steps(in: sink) == alone, "a row stamped \(shift) ms off: \(steps(in: sink)) steps, \(alone) without it")
+            #expect(info.stream("acceleration")?.strayTimestamps == 1)
+        }
+    }
+
     /// The steps a detector finds in the total acceleration of `sink`.
     private func steps(in sink: CollectingSink) -> Int {
         var detector = StepDetector()

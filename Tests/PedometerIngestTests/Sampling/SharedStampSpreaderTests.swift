@@ -91,6 +91,18 @@ import Testing
         #expect(abs(out[249] - 2.5) < 1e-9)
     }
 
+    @Test func runsAreFoundAgainAfterAClockGoesBack() {
+        // Two batched logs joined (the clock starting again): the second log's batches are
+        // spread too, its first one, with no stamp before it in its clock, at the mean rate.
+        let log = batched(count: 1000, rate: 100, batch: 0.1)
+        let (out, spreader) = spread(log + log)
+        #expect(out.count == 2000)
+        #expect(Array(out.prefix(1000)) == Array(out.suffix(1000)))
+        #expect(zip(out.suffix(1000).dropFirst(), out.suffix(1000)).allSatisfy { $0 > $1 })
+        #expect(spreader.sharing.samples == 2000)
+        #expect(spreader.sharing.runs == 200)
+    }
+
     @Test func aRunLongerThanAnyBatchIsPlacedInParts() {
         // A regular second, then 150,000 samples at one time: held at most a run's length at
         // once, all passed on, in order.

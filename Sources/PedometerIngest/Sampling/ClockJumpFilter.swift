@@ -1,0 +1,89 @@
+/// Keeps a stream whole through a timestamp that jumps: a stray row stamped far from its
+/// neighbours, or a clock that starts again from an earlier time.
+///
+/// Taken at its word, one row stamped a minute (or a year) ahead made every later sample go
+/// backwards from it, and the rest of the file was dropped; a logger restarted within a file,
+/// or two logs joined into one (`cat`), had its second part dropped the same way. A timestamp
+/// more than the stream's gap threshold (``StreamMonitor/jumpThreshold``: ten typical
+/// intervals, at least 0.5 s) from the previous sample's, forward or back, is held until the
+/// next sample tells which it is:
+/// - the next sample follows the jumped one (by no more than that threshold): the clock jumped.
+///   Forward, that is a gap in the data, kept as one. Back, the clock restarted: the jumped
+///   sample and every later one are moved to follow the previous sample after
+///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that long is one no
+///   counter bridges, so no step is invented across it and neither part's edge is changed);
+/// - the next sample follows the previous one instead: the jumped sample was a stray row,
+///   dropped and counted;
+/// - the next sample jumped too: the held one is dropped as a stray and the next is held.
+///
+/// Samples a little out of order (less than the threshold back) go on to the monitor, which
+/// drops them as before. Over a stream's first 8 intervals (before any typical interval), and
+/// in streams without gaps (events such as step counts), nothing is held.
+struct ClockJumpFilter<Sample: TimedSample> {
+    /// Seconds added to every sample's time: the sum of the restarts' moves.
+    private var offset = 0.0
+    /// A sample whose timestamp jumped, until the next one tells where it belongs.
+    private var held: Sample?
+
+    /// What comes out for one sample in: nothing (held or dropped), or one or two samples.
+    enum Admitted {
+        case none
+        case one(Sample)
+        case two(Sample, Sample)
+    }
+
+    /// Takes the next sample of the stream `monitor` watches; returns the samples to pass on,
+    /// each already admitted by `monitor`.
+    @inline(__always)
+    mutating func add(_ sample: Sample, monitor: inout StreamMonitor) -> Admitted {
+        var sample = sample
+        sample.time += offset
+        if held == nil, let last = monitor.lastTime, abs(sample.time - last) <= monitor.jumpThreshold {
+            return monitor.admit(sample.time) ? .one(sample) : .none
+        }
+        return addAfterJump(sample, monitor: &monitor)
+    }
+
+    /// Passes on the sample still held at the end of the stream: after a jump forward it is
+    /// the data resuming (kept); after a jump back, one sample going backwards (dropped).
+    mutating func finish(monitor: inout StreamMonitor) -> Sample? {
+        defer { held = nil }
+        guard let last = held else { return nil }
+        return monitor.admit(last.time) ? last : nil
+    }
+
+    /// ``add(_:monitor:)`` for the first sample, a sample that jumped, and the one after it.
+    @inline(never)
+    private mutating func addAfterJump(_ sample: Sample, monitor: inout StreamMonitor) -> Admitted {
+        guard let previous = monitor.lastTime else {
+            return monitor.admit(sample.time) ? .one(sample) : .none
+        }
+        guard let jumped = held else {
+            held = sample
+            return .none
+        }
+        held = nil
+        let threshold = monitor.jumpThreshold
+        let afterJumped = sample.time - jumped.time
+        if afterJumped >= 0, afterJumped <= threshold {
+            var first = jumped
+            var second = sample
+            if jumped.time < previous {
+                let move = previous + StreamInfo.ClockRestart.gap - jumped.time
+                monitor.noteClockRestart(at: previous, back: previous - jumped.time)
+                offset += move
+                first.time += move
+                second.time += move
+            }
+            _ = monitor.admit(first.time)
+            _ = monitor.admit(second.time)
+            return .two(first, second)
+        }
+        monitor.noteStrayTimestamp()
+        if abs(sample.time - previous) <= threshold {
+            return monitor.admit(sample.time) ? .one(sample) : .none
+        }
+        held = sample
+        return .none
+    }
+}

@@ -1,0 +1,136 @@
+import PedometerCore
+import Testing
+@testable import PedometerIngest
+
+/// A timestamp that jumps away from the stream is judged by the sample after it: a stray row is
+/// dropped, a gap kept, a restarted clock's samples placed after the ones before; nothing else
+/// of the stream is lost.
+@Suite struct ClockJumpFilterTests {
+    /// Every sample of `times` through a filter and a monitor, in order: the times passed on and
+    /// what the monitor reports.
+    private func filter(_ times: [Double]) -> (times: [Double], info: StreamInfo) {
+        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
+        var monitor = StreamMonitor(stream: "acceleration")
+        var out: [Double] = []
+        for (index, time) in times.enumerated() {
+            switch jumps.add(AccelerationMagnitudeSample(time: time, magnitude: Double(index)), monitor: &monitor) {
+            case .none: break
+            case .one(let one): out.append(one.time)
+            case .two(let one, let two): out += [one.time, two.time]
+            }
+        }
+        if let last = jumps.finish(monitor: &monitor) { out.append(last.time) }
+        return (out, monitor.info)
+    }
+
+    /// 100 Hz from `start`, `count` samples.
+    private func stream(from start: Double = 0, count: Int) -> [Double] {
+        (0..<count).map { start + Double($0) * 0.01 }
+    }
+
+    @Test func aRegularStreamWithGapsPassesUnchanged() {
+        let times = stream(count: 500) + stream(from: 7, count: 300) + stream(from: 3600, count: 200)
+        let (out, info) = filter(times)
+        #expect(out == times)
+        #expect(info.gapCount == 2)
+        #expect(info.strayTimestamps == 0 && info.clockRestartCount == 0 && info.outOfOrder == 0)
+    }
+
+    @Test(arguments: [100.0, 1e6, 1e8, -100.0, -3])
+    func aStrayRowIsDroppedAndTheRestKept(offset: Double) {
+        // One row stamped `offset` seconds off, in the middle of a 20 s stream: it used to
+        // make every later sample (forward) go backwards, and the second half was dropped.
+        var times = stream(count: 2000)
+        times[1000] += offset
+        let (out, info) = filter(times)
+        var expected = times
+        expected.remove(at: 1000)
+        #expect(out == expected)
+        #expect(info.strayTimestamps == 1)
+        #expect(info.outOfOrder == 0 && info.gapCount == 0 && info.clockRestartCount == 0)
+        #expect(info.problems == ["1 samples stamped far from the samples on both sides of them (dropped)"])
+    }
+
+    @Test func twoStrayRowsInARowAreBothDropped() {
+        var times = stream(count: 1000)
+        times[500] += 50
+        times[501] -= 30
+        let (out, info) = filter(times)
+        #expect(out.count == 998)
+        #expect(info.strayTimestamps == 2)
+        #expect(zip(out.dropFirst(), out).allSatisfy { $0 > $1 })
+    }
+
+    @Test func aRestartedClockIsPlacedAfterTheSamplesBefore() {
+        // Two logs joined: 20 s, then 15 s from time 0 again, then 10 s from time 5.
+        let first = stream(count: 2000)
+        let second = stream(count: 1500)
+        let third = stream(from: 5, count: 1000)
+        let (out, info) = filter(first + second + third)
+        #expect(out.count == 4500)
+        #expect(Array(out.prefix(2000)) == first)
+        let gap = StreamInfo.ClockRestart.gap
+        for (index, time) in second.enumerated() {
+            #expect(abs(out[2000 + index] - (19.99 + gap + time)) < 1e-9)
+        }
+        let secondEnd = 19.99 + gap + 14.99
+        for (index, time) in third.enumerated() {
+            #expect(abs(out[3500 + index] - (secondEnd + gap + time - 5)) < 1e-9)
+        }
+        #expect(info.clockRestartCount == 2)
+        #expect(info.clockRestarts.count == 2)
+        #expect(abs(info.clockRestarts[0].time - 19.99) < 1e-9 && abs(info.clockRestarts[0].back - 19.99) < 1e-9)
+        #expect(abs(info.clockRestarts[1].time - secondEnd) < 1e-9 && abs(info.clockRestarts[1].back - 9.99) < 1e-9)
+        #expect(info.gapCount == 2 && info.outOfOrder == 0 && info.strayTimestamps == 0)
+        #expect(info.problems.contains("the clock went back 2 times, first 19.99 s after 19.99 s (a logger restarted, or logs joined): the samples after it are placed 10 s after the ones before, the time between being unknown"))
+    }
+
+    @Test func eventStreamsHoldNothing() {
+        // Step counts come as events, with pauses of any length: no jump is judged.
+        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
+        var monitor = StreamMonitor(stream: "steps", detectsGaps: false)
+        var passed = 0
+        for time in stream(count: 100) + [3600, 1.5, 3601] {
+            if case .one = jumps.add(AccelerationMagnitudeSample(time: time, magnitude: 0), monitor: &monitor) { passed += 1 }
+        }
+        #expect(passed == 102)
+        #expect(monitor.info.outOfOrder == 1)
+        #expect(monitor.jumpThreshold == .infinity)
+    }
+
+    @Test func samplesALittleOutOfOrderAreStillDropped() {
+        // Less than the gap threshold (0.5 s here) back: out of order, as before.
+        var times = stream(count: 1000)
+        times[600] = times[599] - 0.2
+        times[700] = times[699] - 0.005
+        let (out, info) = filter(times)
+        #expect(out.count == 998)
+        #expect(info.outOfOrder == 2)
+        #expect(info.strayTimestamps == 0 && info.clockRestartCount == 0)
+    }
+
+    @Test func aJumpAtTheEndIsKeptForwardAndDroppedBack() {
+        let forward = filter(stream(count: 500) + [60])
+        #expect(forward.times.count == 501)
+        #expect(forward.info.gapCount == 1)
+        let back = filter(stream(count: 500) + [1])
+        #expect(back.times.count == 500)
+        #expect(back.info.outOfOrder == 1)
+    }
+
+    @Test func aJumpIsJudgedFromTheTenthSampleOn() {
+        // The median of the first intervals sets the threshold once there are 8 of them: the
+        // tenth sample (index 9) is the first judged.
+        var early = stream(count: 200)
+        early[9] += 100
+        let judged = filter(early)
+        #expect(judged.times.count == 199)
+        #expect(judged.info.strayTimestamps == 1)
+        // Before that, a jump is taken as it comes.
+        var first = stream(count: 200)
+        first[5] += 100
+        let (out, info) = filter(first)
+        #expect(out.count == 6)
+        #expect(info.outOfOrder == 194)
+    }
+}
