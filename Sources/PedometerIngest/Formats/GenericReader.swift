@@ -61,7 +61,9 @@ enum GenericReader {
         options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let skipRecords = preambleRecords + (header == nil ? 0 : 1)
-        if preambleRecords > 0 { info.notes.append("the lines above the header passed over (no rows of the table)") }
+        if preambleRecords > 0 {
+            info.notes.append("the lines above the \(header == nil ? "first row" : "header") passed over (no rows of the table)")
+        }
         let first = try firstRecord(path, displayName: displayName, options: options, skip: skipRecords)
         let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
         if let explanation = columns.explanation { info.notes.append(explanation) }

@@ -169,6 +169,9 @@ public enum DateParser {
             case .timeOfDay:
                 break
             }
+            // Whether the time follows the date after a space (or stands alone), where a
+            // fraction may follow a colon (`2013-03-27 10:12:09:000`, GENEActiv).
+            var spaced = layout == .timeOfDay
             if layout != .timeOfDay {
                 if scanner.atEnd {  // a date alone: midnight
                     wallSeconds = Int64(days) * 86_400
@@ -178,6 +181,7 @@ public enum DateParser {
                 let isISO = layout == .iso
                 guard separator == UInt8(ascii: " ") || (isISO && (separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")))
                 else { return nil }
+                spaced = separator == UInt8(ascii: " ")
             }
             // Time: hh:mm:ss, the hour of one digit too outside ISO dates.
             let strict = layout == .iso
@@ -188,7 +192,7 @@ public enum DateParser {
             hasTime = true
             // Fraction: any number of digits; the first 19 are kept.
             if let mark = scanner.peek(),
-                mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") || (!strict && mark == UInt8(ascii: ":"))
+                mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") || (spaced && mark == UInt8(ascii: ":"))
             {
                 scanner.advance()
                 var any = false

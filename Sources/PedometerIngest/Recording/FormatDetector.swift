@@ -22,6 +22,7 @@ enum FormatDetector {
         case xsens(XsensReader.Layout)
         case magnitude(MagnitudeReader.Layout)
         case actigraph(ActiGraphReader.Layout)
+        case empatica(EmpaticaReader.Layout)
         case stepIntervals(StepIntervalReader.Layout)
 
         /// Whether most of the bytes are parsed in stretches on ``IngestOptions/threads``
@@ -29,7 +30,7 @@ enum FormatDetector {
         var readsInStretches: Bool {
             switch self {
             case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table,
-                .xsens, .actigraph:
+                .xsens, .actigraph, .empatica:
                 true
             case .steps, .magnitude, .stepIntervals: false
             }
@@ -97,12 +98,19 @@ enum FormatDetector {
                 reason: "Xsens export: preamble\(layout.rate.map { " (\(String(format3: $0)) Hz)" } ?? ""), header '\(layout.header.prefix(4).joined(separator: ","))…'")
         }
         let numeric = (0..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
+        let dated = !numeric && opensDatedRow(reader)
         let hasData = try reader.next()
         if let format = options.format {
-            return try forced(format, path: path, header: numeric ? nil : first, fieldCount: first.count)
+            if format == .empatica, hasData, let layout = EmpaticaReader.layout(first: first, second: reader.strings()) {
+                return Detection(format: format, layout: .empatica(layout), reason: "--format empatica")
+            }
+            return try forced(format, path: path, header: numeric || dated ? nil : first, fieldCount: first.count)
         }
         if numeric {
             return try detectHeaderless(path, first, reader: reader, hasData: hasData, options: options)
+        }
+        if dated {
+            return try detectDatedRows(path, fieldCount: first.count, preamble: nil, options: options)
         }
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
@@ -110,13 +118,87 @@ enum FormatDetector {
         do {
             return try detectHeader(path, first)
         } catch {
+            let preview = first.joined(separator: ",").prefix(40)
+            if let rows = try datedRowsAfterPreamble(path, options: options) {
+                return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
+            }
             guard let found = try headerAfterPreamble(path, options: options) else { throw error }
             let detection = try detectHeader(path, found.header)
             guard case .table = detection.layout else { throw error }
             return Detection(
                 format: detection.format, layout: .table(header: found.header, preambleRecords: found.preambleRecords),
-                reason: detection.reason + ", on line \(found.line) below lines that are no rows of the table ('\(first.joined(separator: ",").prefix(40))' …)")
+                reason: detection.reason + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
         }
+    }
+
+    /// Whether the reader's record is a headerless row of a date-time and at least three
+    /// numbers (`2014-05-07 13:29:50.430,-0.05,0.09,0.98`: Axivity's and Garmin's exports).
+    private static func opensDatedRow(_ reader: CSVReader) -> Bool {
+        reader.fieldCount >= 4 && reader.number(0) == nil && DateTimeColumn(sample: reader.string(0)) != nil
+            && (1..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
+    }
+
+    /// Lines searched for headerless rows of a date-time and numbers below a preamble (a
+    /// GENEActiv export has 100).
+    static let longestDatedRowPreamble = 200
+
+    /// The first of the next ``longestDatedRowPreamble`` records that is a headerless row of a
+    /// date-time and numbers (``opensDatedRow(_:)``) followed by another with as many fields:
+    /// the records above it, its line, its field count, and the device a preamble line names
+    /// (`GENEActiv`) if any; `nil` when there is none.
+    private static func datedRowsAfterPreamble(
+        _ path: String, options: IngestOptions
+    ) throws(IngestError) -> (records: Int, line: Int, fieldCount: Int, device: String?)? {
+        let reader = try CSVReader(path: path, options: options)
+        var device: String?
+        for records in 0...longestDatedRowPreamble {
+            guard try reader.next() else { return nil }
+            if opensDatedRow(reader) {
+                let (line, fieldCount) = (reader.line, reader.fieldCount)
+                guard try reader.next(), reader.fieldCount == fieldCount, opensDatedRow(reader) else { return nil }
+                return (records, line, fieldCount, device)
+            }
+            if device == nil, reader.strings().contains(where: { $0.localizedCaseInsensitiveContains("GENEActiv") }) {
+                device = "GENEActiv"
+            }
+        }
+        return nil
+    }
+
+    /// A table of headerless rows, a date-time and numbers, as `t,x,y,z` when that is all they
+    /// hold; below a preamble (`records` above the first row, its `line`, the `device` a
+    /// preamble line names, the preamble's first line) when `preamble` is given.
+    private static func detectDatedRows(
+        _ path: String, fieldCount: Int, preamble: (records: Int, line: Int, device: String?, first: String)?,
+        options: IngestOptions
+    ) throws(IngestError) -> Detection {
+        let records = preamble?.records ?? 0
+        let below = preamble.map { ", on line \($0.line) below lines that are no rows of the table ('\($0.first)' …)" } ?? ""
+        if options.columns != nil {
+            return Detection(
+                format: .generic, layout: .table(header: nil, preambleRecords: records),
+                reason: "headerless rows of a date-time and numbers\(below), columns given by --columns")
+        }
+        if fieldCount == 4 {
+            return Detection(
+                format: .generic, layout: .table(header: nil, preambleRecords: records),
+                reason: "headerless rows of a date-time and 3 numbers (t,x,y,z)\(below)")
+        }
+        // GENEActiv's CSV: 100 lines about the device, then time, x, y, z (g), light (lux),
+        // button, temperature; its epoch-compressed export has 12 columns of epoch means.
+        if preamble?.device == "GENEActiv" {
+            if fieldCount == 7 {
+                return Detection(
+                    format: .generic, layout: .table(header: nil, preambleRecords: records),
+                    reason: "GENEActiv raw data (time, x, y, z, light, button, temperature)\(below)")
+            }
+            throw IngestError(
+                file: path, line: preamble?.line, column: 1,
+                "GENEActiv export with \(fieldCount) columns: not raw data (an epoch-compressed export holds means over each epoch, no steps); export the raw data")
+        }
+        throw IngestError(
+            file: path, line: preamble?.line ?? 1, column: 1,
+            "unknown format: headerless rows of a date-time and \(fieldCount - 1) numbers; give --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fieldCount - 4, 0))))")
     }
 
     /// Lines searched for a header below a preamble.
@@ -206,6 +288,11 @@ enum FormatDetector {
         if count == 4 {
             return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, 4 numeric columns (t,x,y,z)")
         }
+        if hasData, let layout = EmpaticaReader.layout(first: first, second: reader.strings()) {
+            return Detection(
+                format: .empatica, layout: .empatica(layout),
+                reason: "headerless, 3 columns below a start (\(String(format3: layout.start))) and a rate (\(String(format3: layout.rate)) Hz) row (Empatica E4 ACC.csv)")
+        }
         if count <= 2 {
             return Detection(
                 format: .steps, layout: .steps(header: nil, fieldCount: count),
@@ -235,6 +322,8 @@ enum FormatDetector {
             throw IngestError(file: path, line: 1, column: 1, "no Xsens preamble and header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
         case .actigraph:
             throw IngestError(file: path, line: 1, column: 1, "no ActiGraph header block ('------------ Data File Created By ActiGraph ...')")
+        case .empatica:
+            throw IngestError(file: path, line: 1, column: 1, "no Empatica E4 start and rate rows (three columns: Unix start time, then the rate in Hz)")
         case .magnitude:
             guard let header, let layout = MagnitudeReader.layout(ColumnNames(header)) else {
                 throw IngestError(file: path, line: 1, column: 1, "no header naming a time column and a magnitude column")

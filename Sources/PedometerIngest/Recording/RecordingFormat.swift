@@ -19,4 +19,6 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// ActiGraph's raw CSV: a 10-line header block with the rate and start, then
     /// `Accelerometer X,Y,Z` in g.
     case actigraph
+    /// Empatica E4's `ACC.csv`: the start and the rate in two rows, then x, y, z in 1/64 g.
+    case empatica
 }
