@@ -7,7 +7,8 @@ import PedometerCore
 /// `epoch`, `date`, `time_ms`, `Time (s)` …). The acceleration is a triplet of columns whose
 /// names differ only in a final `x`, `y`, `z` (or `X-axis` …) after the same stem: `accX`,
 /// `acc_x`, `ax`, `gFx`, `m_accG_x`, `Acceleration x (m/s^2)`, `Accelerometer X`,
-/// `accelerationIncludingGravity.x`, or `x` alone. Triplets of other sensors (rotation,
+/// `accelerationIncludingGravity.x`, or `x` alone; or in one word inside the name (`X_IN_G`,
+/// `Accel_LN_X_CAL`, `acc_x_g`). Triplets of other sensors (rotation,
 /// gyroscope, magnetometer, orientation, gravity alone, position, speed …) are never taken.
 /// Of the rest, one named as acceleration with gravity (`accG`, `IncludingGravity`, `Total…`,
 /// `accelerometer`, `gF`, `raw`) is preferred, then one named as acceleration, then one named
@@ -113,20 +114,62 @@ struct HeaderRoles: Sendable, Hashable {
 
     /// The x/y/z triplets of a header, in the order of their x columns.
     static func triplets(_ names: ColumnNames) -> [Triplet] {
+        // Columns grouped by their name without its axis: the stem of a name ending in it, or
+        // the words around an axis word inside it (`X_IN_G`, `Accel_LN_X_CAL`).
         var axes: [String: [Character: Int]] = [:]
+        var stems: [String: String] = [:]
         var order: [String] = []
         for (index, name) in names.normalized.enumerated() {
-            guard let (stem, axis) = axisName(name) else { continue }
-            if axes[stem] == nil {
-                axes[stem] = [:]
-                order.append(stem)
+            let key: String
+            let axis: Character
+            if let (stem, found) = axisName(name) {
+                (key, axis) = (stem, found)
+                stems[key] = stem
+            } else if let word = axisWord(names.raw[index]) {
+                (key, axis) = (" " + word.key, word.axis)
+                stems[key] = word.stem
+            } else {
+                continue
             }
-            if axes[stem]![axis] == nil { axes[stem]![axis] = index }
+            if axes[key] == nil {
+                axes[key] = [:]
+                order.append(key)
+            }
+            if axes[key]![axis] == nil { axes[key]![axis] = index }
         }
-        return order.compactMap { stem in
-            guard let x = axes[stem]!["x"], let y = axes[stem]!["y"], let z = axes[stem]!["z"] else { return nil }
+        return order.compactMap { key in
+            guard let x = axes[key]!["x"], let y = axes[key]!["y"], let z = axes[key]!["z"], let stem = stems[key] else {
+                return nil
+            }
             return Triplet(stem: stem, x: x, y: y, z: z, meaning: meaning(ofStem: stem))
         }.sorted { $0.x < $1.x }
+    }
+
+    /// A name holding its axis as a word before others (`X_IN_G`,
+    /// `X_ACCELERATION_METERS_PER_SECOND_SQUARED`, Shimmer's `Accel_LN_X_CAL`, `acc_x_g`): the
+    /// name with that word blanked (lower-cased, its words joined by spaces), the axis, the
+    /// other words normalised (the stem) and the words after the axis (lower-cased); `nil`
+    /// unless exactly one word is `x`, `y` or `z` and another follows it.
+    static func axisWord(_ raw: String) -> (key: String, axis: Character, stem: String, after: [String])? {
+        let words = raw.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
+        let positions = words.indices.filter { ["x", "y", "z"].contains(words[$0]) }
+        guard positions.count == 1, let position = positions.first, position < words.count - 1,
+            let axis = words[position].first
+        else { return nil }
+        var key = words
+        key[position] = "*"
+        let others = words.indices.filter { $0 != position }.map { words[$0] }
+        return (key.joined(separator: " "), axis, others.joined(), Array(words[(position + 1)...]))
+    }
+
+    /// The unit the last words after an axis name (`… in g`, `… g`, `… meters per second
+    /// squared`, `… mps2`), if any.
+    static func unit(named words: [String]) -> AccelerationUnit? {
+        if words.last == "g" { return .g }
+        if words.suffix(4) == ["meters", "per", "second", "squared"] || ["mps2", "ms2"].contains(words.last ?? "") {
+            return .metersPerSecondSquared
+        }
+        return nil
     }
 
     /// The stem and axis of a normalised name ending in `x`, `y` or `z` (or `xaxis` …).
@@ -201,12 +244,14 @@ struct HeaderRoles: Sendable, Hashable {
         accelerationUnit(names, triplet.x)
     }
 
-    /// The unit the header states for the axis in column `x`.
+    /// The unit the header states for the axis in column `x`: in brackets, as `gF`, or in words
+    /// after the axis (`X_IN_G`).
     static func accelerationUnit(_ names: ColumnNames, _ x: Int) -> AccelerationUnit? {
         let unit = names.units[x]
         let stem = axisName(names.normalized[x])?.0 ?? ""
         if unit == "g" || stem == "gf" || stem.hasSuffix("gf") { return .g }
         if unit.hasPrefix("m/s") || unit == "ms^-2" || unit == "mps2" || unit == "ms-2" { return .metersPerSecondSquared }
+        if axisName(names.normalized[x]) == nil, let word = axisWord(names.raw[x]) { return self.unit(named: word.after) }
         return nil
     }
 

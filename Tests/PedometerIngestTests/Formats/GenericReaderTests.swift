@@ -97,6 +97,30 @@ import PedometerCore
         }
     }
 
+    /// The mHealth specification's layout (`HEADER_TIME_STAMP,X_IN_G,Y_IN_G,Z_IN_G`, local
+    /// date-times, g): read with no option, the unit from the names, the walk's steps as in the
+    /// same samples under `timestamp,accX,accY,accZ`. (Until 2026-11-25: no triplet found.)
+    @Test func mHealthNamesWithTheAxisAsAWord() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let first = try #require(Int(lines[1].prefix { $0 != "," }))
+        let rows = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",").map(String.init)
+            let ms = Int(fields[0])! - first
+            let second = 27 * 60 + 52 + ms / 1000
+            let time = String(format: "2019-05-13 17:%02d:%02d.%03d", second / 60, second % 60, ms % 1000)
+            return ([time] + fields.dropFirst().map { String(format: "%.6f", Double($0)! / standardGravity) }).joined(separator: ",")
+        }
+        let copy = files.write("mhealth.csv", (["HEADER_TIME_STAMP,X_IN_G,Y_IN_G,Z_IN_G"] + rows).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(copy)
+        #expect(info.streams.first?.columns == "time 'HEADER_TIME_STAMP', x 'X_IN_G', y 'Y_IN_G', z 'Z_IN_G'")
+        #expect(info.streams.first?.detail == "total, g")
+        #expect(!info.notes.contains { $0.hasPrefix("acceleration in") })  // stated, not inferred
+        #expect(info.skipped.count == 0)
+        let asRecorded = try read(Fixtures.path(path)).1
+        #expect(steps(in: sink) == steps(in: asRecorded))
+    }
+
     /// The steps a detector finds in the total acceleration of `sink`.
     private func steps(in sink: CollectingSink) -> Int {
         var detector = StepDetector()

@@ -32,7 +32,29 @@ import Testing
         #expect(chosen(header) == expected)
     }
 
+    /// Names holding the axis as a word before others: the mHealth specification's
+    /// (`X_IN_G`, `X_ACCELERATION_METERS_PER_SECOND_SQUARED`), Shimmer's (`Accel_LN_X_CAL`
+    /// beside `Gyro_X_CAL`), `acc_x_g`. Until 2026-11-25 no triplet was found in them.
+    @Test(arguments: [
+        (["HEADER_TIME_STAMP", "X_IN_G", "Y_IN_G", "Z_IN_G"], ["HEADER_TIME_STAMP", "X_IN_G", "Y_IN_G", "Z_IN_G"], AccelerationUnit.g),
+        (["HEADER_TIME_STAMP", "X_ACCELERATION_METERS_PER_SECOND_SQUARED", "Y_ACCELERATION_METERS_PER_SECOND_SQUARED",
+          "Z_ACCELERATION_METERS_PER_SECOND_SQUARED"],
+         ["HEADER_TIME_STAMP", "X_ACCELERATION_METERS_PER_SECOND_SQUARED", "Y_ACCELERATION_METERS_PER_SECOND_SQUARED",
+          "Z_ACCELERATION_METERS_PER_SECOND_SQUARED"], .metersPerSecondSquared),
+        (["Shimmer_8A3D_Timestamp_Unix_CAL", "Shimmer_8A3D_Gyro_X_CAL", "Shimmer_8A3D_Gyro_Y_CAL", "Shimmer_8A3D_Gyro_Z_CAL",
+          "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"],
+         ["Shimmer_8A3D_Timestamp_Unix_CAL", "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"], nil),
+        (["time", "acc_x_g", "acc_y_g", "acc_z_g"], ["time", "acc_x_g", "acc_y_g", "acc_z_g"], .g),
+        (["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], ["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], nil),
+    ] as [([String], [String], AccelerationUnit?)])
+    func axisAsAWordInsideTheName(_ header: [String], _ expected: [String], _ unit: AccelerationUnit?) {
+        #expect(chosen(header) == expected)
+        #expect(HeaderRoles.find(ColumnNames(header))?.accelerationUnit == unit)
+    }
+
     @Test func otherSensorsAloneAreNoAcceleration() {
+        #expect(chosen(["time", "Gyro_X_CAL", "Gyro_Y_CAL", "Gyro_Z_CAL"]) == nil)
+        #expect(chosen(["time", "x_y_ratio", "y_z_ratio", "z_x_ratio"]) == nil)  // two axis words: none
         #expect(chosen(["time", "gyr_x", "gyr_y", "gyr_z"]) == nil)
         #expect(chosen(["time", "mag_x", "mag_y", "mag_z", "rotationRateX", "rotationRateY", "rotationRateZ"]) == nil)
         #expect(chosen(["time", "orientation_x", "orientation_y", "orientation_z"]) == nil)
