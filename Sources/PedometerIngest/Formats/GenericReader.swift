@@ -55,12 +55,14 @@ enum GenericReader {
     }
 
     /// Reads a generic or phyphox file with the layout detection found: `header` (nil when the
-    /// file has none) below `preambleRecords` lines that are no rows of the table.
+    /// file has none) below `preambleRecords` lines that are no rows of the table, and above a
+    /// row of units when `unitsRow` (then in `header`, in brackets after the names).
     static func read<Sink>(
         _ path: String, displayName: String, format: RecordingFormat, header: [String]?, preambleRecords: Int = 0,
-        options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+        unitsRow: Bool = false, options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let skipRecords = preambleRecords + (header == nil ? 0 : 1)
+        let skipRecords = preambleRecords + (header == nil ? 0 : 1) + (unitsRow ? 1 : 0)
+        if unitsRow { info.notes.append("units from the row under the header") }
         if preambleRecords > 0 {
             info.notes.append("the lines above the \(header == nil ? "first row" : "header") passed over (no rows of the table)")
         }

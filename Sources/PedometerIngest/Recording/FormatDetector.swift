@@ -16,8 +16,10 @@ enum FormatDetector {
         case sensorLoggerFile(header: [String])
         case sensorLog(header: [String])
         /// Generic or phyphox acceleration; `header` is nil for headerless files, and follows
-        /// `preambleRecords` lines that are no rows of the table (an app's banner, the device).
-        case table(header: [String]?, preambleRecords: Int = 0)
+        /// `preambleRecords` lines that are no rows of the table (an app's banner, the device);
+        /// with `unitsRow`, a row under it stated each column's unit, and `header` holds them
+        /// in brackets after the names (``header(_:withUnits:)``).
+        case table(header: [String]?, preambleRecords: Int = 0, unitsRow: Bool = false)
         case steps(header: [String]?, fieldCount: Int)
         case xsens(XsensReader.Layout)
         case magnitude(MagnitudeReader.Layout)
@@ -115,6 +117,12 @@ enum FormatDetector {
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
+        if let found = try unitsRow(below: first, reader), case .table = (try? detectHeader(path, found))?.layout {
+            let detection = try detectHeader(path, found)
+            return Detection(
+                format: detection.format, layout: .table(header: found, unitsRow: true),
+                reason: detection.reason + ", units in the row below it ('\(Self.unitsText(found))')")
+        }
         do {
             return try detectHeader(path, first)
         } catch {
@@ -126,8 +134,10 @@ enum FormatDetector {
             let detection = try detectHeader(path, found.header)
             guard case .table = detection.layout else { throw error }
             return Detection(
-                format: detection.format, layout: .table(header: found.header, preambleRecords: found.preambleRecords),
-                reason: detection.reason + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
+                format: detection.format,
+                layout: .table(header: found.header, preambleRecords: found.preambleRecords, unitsRow: found.unitsRow),
+                reason: detection.reason + (found.unitsRow ? ", units in the row below it ('\(Self.unitsText(found.header))')" : "")
+                    + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
         }
     }
 
@@ -205,25 +215,54 @@ enum FormatDetector {
     static let longestPreamble = 20
 
     /// A header below lines that are no rows of the table (an app's banner, the device, the
-    /// rate): the first of the next ``longestPreamble`` lines that names a time column and x/y/z
-    /// acceleration (``HeaderRoles``) and is followed by a row of numbers there, with the count
-    /// of records above it and its line; `nil` when there is none.
+    /// rate, Excel's `sep=` line): the first of the next ``longestPreamble`` lines that names a
+    /// time column and x/y/z acceleration (``HeaderRoles``) and is followed by a row of numbers
+    /// there (or by a row of units and then one of numbers: the header then holds the units,
+    /// ``unitsRow(below:_:)``), with the count of records above it and its line; `nil` when
+    /// there is none.
     private static func headerAfterPreamble(
         _ path: String, options: IngestOptions
-    ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int)? {
+    ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int, unitsRow: Bool)? {
         let reader = try CSVReader(path: path, options: options)
         guard try reader.next() else { return nil }
         for preamble in 1...longestPreamble {
             guard try reader.next() else { return nil }
-            let candidate = reader.strings()
+            var candidate = reader.strings()
             let line = reader.line
-            guard let roles = HeaderRoles.find(ColumnNames(candidate)) else { continue }
+            guard HeaderRoles.find(ColumnNames(candidate)) != nil else { continue }
             guard try reader.next() else { return nil }
+            var unitsRow = false
+            if let withUnits = try self.unitsRow(below: candidate, reader) {
+                (candidate, unitsRow) = (withUnits, true)
+            }
+            guard let roles = HeaderRoles.find(ColumnNames(candidate)) else { return nil }
             let columns = [roles.time, roles.x, roles.y, roles.z]
             guard columns.allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil }) else { return nil }
-            return (candidate, preamble, line)
+            return (candidate, preamble, line, unitsRow)
         }
         return nil
+    }
+
+    /// When the reader's record, under `header`, states each column's unit (`ms`, `m/(s^2)`:
+    /// Shimmer's export) and the record below it holds numbers: the header with each unit in
+    /// brackets after its name (`Accel_LN_X_CAL (m/(s^2))`, read as any unit a header states),
+    /// the reader then on that record below; `nil` otherwise (a units row has as many fields as
+    /// the header, no number, at least two units, none longer than 12 characters, and the row
+    /// below numbers in at least half its fields), the reader where it was or one record on.
+    private static func unitsRow(below header: [String], _ reader: CSVReader) throws(IngestError) -> [String]? {
+        let units = reader.strings().map { $0.trimmingSpaces }
+        guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && Double($0) == nil }),
+            units.filter({ !$0.isEmpty }).count >= 2, try reader.next(),
+            (0..<reader.fieldCount).filter({ reader.number($0) != nil }).count * 2 >= reader.fieldCount
+        else { return nil }
+        return zip(header, units).map { name, unit in
+            unit.isEmpty || name.contains("(") || name.contains("[") ? name : "\(name) (\(unit))"
+        }
+    }
+
+    /// The first units of a header written by ``unitsRow(below:_:)`` (as ``ColumnNames`` reads them).
+    private static func unitsText(_ header: [String]) -> String {
+        ColumnNames(header).units.filter { !$0.isEmpty }.prefix(4).joined(separator: ",")
     }
 
     private static func detectHeader(_ path: String, _ header: [String]) throws(IngestError) -> Detection {

@@ -121,6 +121,28 @@ import PedometerCore
         #expect(steps(in: sink) == steps(in: asRecorded))
     }
 
+    /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
+    /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
+    /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,
+    /// the `sep=` line taken for a header; without it the units row was a skipped bad row.)
+    @Test func aUnitsRowUnderTheHeaderStatesTheUnits() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let names = ["Shimmer_8A3D_Timestamp_Unix_CAL", "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"]
+        let rows = lines.dropFirst().map { $0.replacingOccurrences(of: ",", with: "\t") + "\t" }
+        let body = [names.joined(separator: "\t") + "\t", "ms\tm/(s^2)\tm/(s^2)\tm/(s^2)\t"] + rows
+        let (plainInfo, plain) = try read(Fixtures.path(path))
+        for (name, text) in [("shimmer.csv", "\"sep=\t\"\n" + body.joined(separator: "\n")), ("units.csv", body.joined(separator: "\n"))] {
+            let (info, sink) = try read(files.write(name, text + "\n"))
+            #expect(sink.acceleration == plain.acceleration, "\(name)")
+            #expect(info.skipped.count == 0)
+            #expect(info.notes.contains("units from the row under the header"))
+            #expect(!info.notes.contains { $0.contains("inferred") }, "\(info.notes)")
+            #expect(info.detectionReason.contains("units in the row below it ('ms,m/s^2,m/s^2,m/s^2')"))
+            #expect(info.startDate == plainInfo.startDate)
+        }
+    }
+
     /// The steps a detector finds in the total acceleration of `sink`.
     private func steps(in sink: CollectingSink) -> Int {
         var detector = StepDetector()
