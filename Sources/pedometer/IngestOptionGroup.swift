@@ -14,7 +14,7 @@ struct IngestOptionGroup: ParsableArguments {
     @Option(name: .customLong("time-unit"), help: "Unit of generic time columns: ns, us, ms or s (inferred when absent).")
     var timeUnit: TimeUnit?
 
-    @Option(name: .customLong("accel-unit"), help: "Unit of generic acceleration: g or mps2 (inferred when absent).")
+    @Option(name: .customLong("accel-unit"), help: "Unit of generic acceleration: g, mg or mps2 (inferred when absent).")
     var accelerationUnit: AccelerationUnit?
 
     @Option(help: ArgumentHelp("Field delimiter: comma, semicolon, tab (detected when absent).", valueName: "delimiter"))

@@ -128,7 +128,7 @@ enum GenericReader {
                     + "(--accel-unit \(stated.rawValue) to keep the header's unit)")
         }
         if let accelerationUnit {
-            table.scale = accelerationUnit == .g ? standardGravity : 1
+            table.scale = accelerationUnit.metersPerSecondSquared
             table.unitName = accelerationUnit.symbol
             if !user && accelerationUnit == .metersPerSecondSquared && preview.medianMagnitude < 2.5 {
                 kind = .user

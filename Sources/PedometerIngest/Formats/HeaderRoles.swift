@@ -162,10 +162,10 @@ struct HeaderRoles: Sendable, Hashable {
         return (key.joined(separator: " "), axis, others.joined(), Array(words[(position + 1)...]))
     }
 
-    /// The unit the last words after an axis name (`… in g`, `… g`, `… meters per second
+    /// The unit the last words after an axis name (`… in g`, `… mg`, `… meters per second
     /// squared`, `… mps2`), if any.
     static func unit(named words: [String]) -> AccelerationUnit? {
-        if words.last == "g" { return .g }
+        if let last = words.last, let unit = AccelerationUnit(written: last), unit != .metersPerSecondSquared { return unit }
         if words.suffix(4) == ["meters", "per", "second", "squared"] || ["mps2", "ms2"].contains(words.last ?? "") {
             return .metersPerSecondSquared
         }
@@ -247,10 +247,9 @@ struct HeaderRoles: Sendable, Hashable {
     /// The unit the header states for the axis in column `x`: in brackets, as `gF`, or in words
     /// after the axis (`X_IN_G`).
     static func accelerationUnit(_ names: ColumnNames, _ x: Int) -> AccelerationUnit? {
-        let unit = names.units[x]
+        if let unit = AccelerationUnit(written: names.units[x]) { return unit }
         let stem = axisName(names.normalized[x])?.0 ?? ""
-        if unit == "g" || stem == "gf" || stem.hasSuffix("gf") { return .g }
-        if unit.hasPrefix("m/s") || unit == "ms^-2" || unit == "mps2" || unit == "ms-2" { return .metersPerSecondSquared }
+        if stem == "gf" || stem.hasSuffix("gf") { return .g }
         if axisName(names.normalized[x]) == nil, let word = axisWord(names.raw[x]) { return self.unit(named: word.after) }
         return nil
     }

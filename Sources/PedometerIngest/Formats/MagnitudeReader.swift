@@ -37,9 +37,7 @@ enum MagnitudeReader {
         guard HeaderRoles.find(names) == nil, let time = HeaderRoles.timeColumn(names),
             let magnitude = names.index(where: magnitudeNames.contains)
         else { return nil }
-        let unitText = names.units[magnitude]
-        let unit: AccelerationUnit? =
-            unitText == "g" ? .g : unitText.hasPrefix("m/s") || unitText == "ms^-2" ? .metersPerSecondSquared : nil
+        let unit = AccelerationUnit(written: names.units[magnitude])
         return Layout(
             time: time, magnitude: magnitude, steps: names.index(where: StepLogReader.stepNames.contains),
             timeUnit: HeaderRoles.timeUnit(names, time), unit: unit,
@@ -71,7 +69,7 @@ enum MagnitudeReader {
         var scale: Double
         var unitName: String
         if let unit {
-            scale = unit == .g ? standardGravity : 1
+            scale = unit.metersPerSecondSquared
             unitName = unit.symbol
         } else {
             let (still, seconds) = scan.stillLevel()

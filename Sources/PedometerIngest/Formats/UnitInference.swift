@@ -95,7 +95,7 @@ enum UnitInference {
             return Acceleration(
                 scale: standardGravity / median, unitName: "raw counts", kind: .total,
                 note: "acceleration in an unknown unit, gravity included (inferred: median magnitude \(text)): "
-                    + "scaled so that gravity reads 1 g (--accel-unit g|mps2 if it is one of those)")
+                    + "scaled so that gravity reads 1 g (--accel-unit g|mg|mps2 if it is one of those)")
         default:
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,

@@ -1,3 +1,5 @@
+import PedometerCore
+
 /// How to read recordings: overrides for what is otherwise detected or inferred.
 public struct IngestOptions: Sendable, Hashable {
     /// Use this format instead of detecting one.
@@ -107,11 +109,39 @@ public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
 public enum AccelerationUnit: String, Sendable, Hashable, CaseIterable {
     /// Standard gravities (1 g = 9.80665 m/s^2).
     case g
+    /// Thousandths of a standard gravity (Polar's and other wearables' exports).
+    case milliG = "mg"
     /// Metres per second squared.
     case metersPerSecondSquared = "mps2"
 
-    /// The unit as written in notes: `g` or `m/s^2`.
-    public var symbol: String { self == .g ? "g" : "m/s^2" }
+    /// The unit as written in notes: `g`, `mg` or `m/s^2`.
+    public var symbol: String {
+        switch self {
+        case .g: "g"
+        case .milliG: "mg"
+        case .metersPerSecondSquared: "m/s^2"
+        }
+    }
+
+    /// Metres per second squared in one of the unit.
+    public var metersPerSecondSquared: Double {
+        switch self {
+        case .g: standardGravity
+        case .milliG: standardGravity / 1000
+        case .metersPerSecondSquared: 1
+        }
+    }
+
+    /// The unit a header writes in brackets (`g`, `mg`, `m/s^2`, `m/(s^2)`, `ms^-2`, `mps2`;
+    /// lower-cased, as ``ColumnNames`` reads it), `nil` for any other.
+    init?(written unit: String) {
+        switch unit {
+        case "g": self = .g
+        case "mg": self = .milliG
+        case _ where unit.hasPrefix("m/s") || ["ms^-2", "ms-2", "mps2"].contains(unit): self = .metersPerSecondSquared
+        default: return nil
+        }
+    }
 }
 
 extension StringProtocol {

@@ -121,6 +121,35 @@ import PedometerCore
         #expect(steps(in: sink) == steps(in: asRecorded))
     }
 
+    /// Milli-g stated in the header (Polar Sensor Logger's `X [mg]`) or given with `--accel-unit
+    /// mg`: read exactly (until 2026-11-25 an unknown unit scaled to make the median 1 g, 0.1 %
+    /// off here); a file labelled mg whose gravity reads 1 is in g, read so and said.
+    @Test func milliGStatedOrGiven() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        func rows(_ scale: Double) -> [String] {
+            lines.dropFirst().map { line in
+                let fields = line.split(separator: ",").map(String.init)
+                return ([fields[0]] + fields.dropFirst().map { String(Double($0)! / standardGravity * scale) }).joined(separator: ";")
+            }
+        }
+        let stated = files.write("polar.txt", (["timestamp;X [mg];Y [mg];Z [mg]"] + rows(1000)).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(stated)
+        #expect(info.streams.first?.detail == "total, mg")
+        #expect(!info.notes.contains { $0.hasPrefix("acceleration in") })
+        for (a, b) in zip(sink.acceleration, plain.acceleration) {
+            #expect(abs(a.x - b.x) < 1e-9 && abs(a.z - b.z) < 1e-9 && a.time == b.time)
+        }
+        let unstated = files.write("mg.csv", (["timestamp;ax;ay;az"] + rows(1000)).joined(separator: "\n") + "\n")
+        let (_, given) = try read(unstated, IngestOptions(accelerationUnit: .milliG))
+        #expect(given.acceleration == sink.acceleration)
+        let mislabelled = files.write("g-as-mg.txt", (["timestamp;X [mg];Y [mg];Z [mg]"] + rows(1)).joined(separator: "\n") + "\n")
+        let (mislabelledInfo, asG) = try read(mislabelled)
+        #expect(mislabelledInfo.notes.contains { $0.hasPrefix("acceleration headed in mg reads like gravity in g") })
+        #expect(abs(asG.acceleration[0].z - plain.acceleration[0].z) < 1e-9)
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,

@@ -45,7 +45,7 @@ import Testing
           "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"],
          ["Shimmer_8A3D_Timestamp_Unix_CAL", "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"], nil),
         (["time", "acc_x_g", "acc_y_g", "acc_z_g"], ["time", "acc_x_g", "acc_y_g", "acc_z_g"], .g),
-        (["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], ["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], nil),
+        (["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], ["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], .milliG),
     ] as [([String], [String], AccelerationUnit?)])
     func axisAsAWordInsideTheName(_ header: [String], _ expected: [String], _ unit: AccelerationUnit?) {
         #expect(chosen(header) == expected)
@@ -62,6 +62,9 @@ import Testing
     }
 
     @Test func unitsAndKindFromTheNames() throws {
+        // Polar Sensor Logger: milli-g in brackets; the sensor's own clock is not the first time column.
+        let polar = try #require(HeaderRoles.find(ColumnNames(["Phone timestamp", "sensor timestamp [ns]", "X [mg]", "Y [mg]", "Z [mg]"])))
+        #expect(polar.accelerationUnit == .milliG && polar.x == 2)
         let g = try #require(HeaderRoles.find(ColumnNames(["time_ms", "gFx", "gFy", "gFz"])))
         #expect(g.accelerationUnit == .g && g.timeUnit == .milliseconds && g.kind == .total)
         let linear = try #require(HeaderRoles.find(ColumnNames(["timestamp (ns)", "linear_acc_x", "linear_acc_y", "linear_acc_z"])))
