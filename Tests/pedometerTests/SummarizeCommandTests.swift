@@ -74,11 +74,11 @@ import Testing
         #expect(output.status == 1)
         #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 38)
+        #expect(lines.count == 39)
         #expect(lines.filter { $0.contains("\"error\"") }.count == 1)
         // Keyed by file name: the three phyphox files are all `Raw Data.csv`.
         let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
-        #expect(try objects(good).count == 35)
+        #expect(try objects(good).count == 36)
     }
 
     @Test func theSameWalkHasOneDistanceAtEveryRate() throws {

@@ -3,7 +3,8 @@ import Foundation
 /// A zip archive read in place: while a recording in it is read, paths inside it
 /// (`export.zip/rec/TotalAcceleration.csv`) are listed by ``FileSystem`` and opened by
 /// ``CSVReader`` as streams of the decompressed entry (``ZipEntryStream``). Nothing is written
-/// to disk, and memory stays that of a file read in chunks.
+/// to disk, and memory stays that of a file read in chunks. A gzip file (`walk.csv.gz`) is read
+/// the same way, as an archive holding one file named without `.gz` (`walk.csv.gz/walk.csv`).
 ///
 /// Opening an archive checks its limits (``ZipLimits``): the number of entries, and names that
 /// would escape it (`../`, absolute); an entry inflating beyond its ratio is stopped while it
@@ -107,8 +108,24 @@ final class ZipArchiveFiles: @unchecked Sendable {
 
     // MARK: Reading the directory
 
+    /// Whether `path` names a gzip file (`.gz`), read as an archive of one file.
+    static func isGzip(_ path: String) -> Bool { path.lowercased().hasSuffix(".gz") }
+
+    /// The one file of the gzip file at `path`: its name without `.gz`.
+    static func gzipMember(of path: String) -> String { String(FileSystem.lastComponent(path).dropLast(3)) }
+
     private static func open(_ path: String, limits: ZipLimits) throws(IngestError) -> ZipArchiveFiles {
         let file = try ArchiveFile(path)
+        if isGzip(path) {
+            guard file.size >= 18, try file.bytes(at: 0, count: 2, "the gzip header") == [0x1F, 0x8B] else {
+                throw IngestError(file: path, "not a gzip file (no gzip header), though named .gz")
+            }
+            let name = gzipMember(of: path)
+            let entry = ZipDirectory.Entry(
+                name: name, method: 8, crc32: 0, compressedSize: file.size, uncompressedSize: 0, localHeaderOffset: 0,
+                isEncrypted: false, isFile: true, isGzipFile: true)
+            return ZipArchiveFiles(file: file, limits: limits, files: [name: entry], folders: ["": [name]])
+        }
         let directory = try ZipDirectory(file, maxEntries: limits.maxEntries)
         var files: [String: ZipDirectory.Entry] = [:]
         var folders: [String: Set<String>] = ["": []]

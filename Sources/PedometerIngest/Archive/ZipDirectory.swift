@@ -17,6 +17,10 @@ struct ZipDirectory {
         var isEncrypted: Bool
         /// A folder (its name ends with `/`) or a symbolic link: no data to read.
         var isFile: Bool
+        /// The whole of a gzip file (`walk.csv.gz`) read as the one file of an archive
+        /// (``ZipArchiveFiles``): its members inflated one after the other, each checked by zlib
+        /// against its own CRC-32 and size; no local header, no size or CRC-32 known before.
+        var isGzipFile = false
     }
 
     /// The entries in directory order.

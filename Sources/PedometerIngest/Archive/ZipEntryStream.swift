@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A zip entry decompressed on the fly for a ``CSVReader``: a thread reads the entry's bytes
+/// A zip entry (or a gzip file, ``ZipDirectory/Entry/isGzipFile``) decompressed on the fly for
+/// a ``CSVReader``: a thread reads the entry's bytes
 /// from the archive and inflates them with zlib into a ring of a few fixed slots that the
 /// reader copies from, so memory stays bounded whatever the entry's size, nothing touches the
 /// disk, and inflating overlaps parsing.
@@ -22,6 +23,7 @@ import Darwin
 final class ZipEntryStream: ByteStream, @unchecked Sendable {
     let declaredSize: Int
     private let displayName: String
+    private let isGzipFile: Bool
 
     /// Slots of inflated bytes (256 KiB each: smaller ones cost the inflating thread a fifth
     /// of its speed in hand-offs), then the compressed input, in one mapping.
@@ -49,6 +51,7 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
     /// left to the reading that follows, which reports them.
     init(archive files: ZipArchiveFiles, entry: ZipDirectory.Entry, displayName: String, probe: Bool = false) throws(IngestError) {
         self.displayName = displayName
+        isGzipFile = entry.isGzipFile
         declaredSize = Int(clamping: entry.uncompressedSize)
         let limit = probe ? UInt64(Int.max / 2) : UInt64(files.limits.maximumBytes(compressed: entry.compressedSize))
         let ratio = files.limits.maxRatio
@@ -98,7 +101,7 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
     }
 
     private func corrupt(_ reason: String) -> IngestError {
-        IngestError(file: displayName, "corrupt zip entry: \(reason)")
+        IngestError(file: displayName, isGzipFile ? "corrupt gzip file: \(reason)" : "corrupt zip entry: \(reason)")
     }
 
     // MARK: The inflating thread
@@ -117,7 +120,7 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
 
     /// Inflates the entry into the ring until its end, a limit, an error or a cancel.
     private func inflate(_ archive: ArchiveFile, _ entry: ZipDirectory.Entry, limit: UInt64, ratio: Double) throws(IngestError) {
-        var position = try dataOffset(archive, entry)
+        var position = entry.isGzipFile ? 0 : try dataOffset(archive, entry)
         guard position <= archive.size, entry.compressedSize <= archive.size - position else {
             throw corrupt("its data lies beyond the archive's end (truncated?)")
         }
@@ -132,7 +135,9 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
             stream.deallocate()
         }
         if deflated {
-            guard inflateInit2_(stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            // Raw deflate in a zip; a gzip file's header and trailer are zlib's to read and check.
+            let windowBits = entry.isGzipFile ? 16 + MAX_WBITS : -MAX_WBITS
+            guard inflateInit2_(stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
                 throw IngestError(file: displayName, "cannot read: zlib could not start")
             }
         }
@@ -157,6 +162,11 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
                     }
                     let result = CLibZ.inflate(stream, Z_NO_FLUSH)
                     if result == Z_STREAM_END {
+                        // A gzip file may hold several members, one after the other (`cat a.gz b.gz`).
+                        if entry.isGzipFile && (stream.pointee.avail_in > 0 || remaining > 0) {
+                            inflateReset(stream)
+                            continue
+                        }
                         ended = true
                         break
                     }
@@ -179,7 +189,7 @@ final class ZipEntryStream: ByteStream, @unchecked Sendable {
             checksum = crc32(checksum, output.assumingMemoryBound(to: Bytef.self), uInt(produced))
             if produced > 0 { publish(slot, produced) }
         }
-        guard total == entry.uncompressedSize, UInt32(truncatingIfNeeded: checksum) == entry.crc32 else {
+        guard entry.isGzipFile || (total == entry.uncompressedSize && UInt32(truncatingIfNeeded: checksum) == entry.crc32) else {
             let name = entry.name.split(separator: "/").last.map(String.init) ?? entry.name
             throw IngestError(file: archive.path, "corrupt zip archive: \(name) fails its CRC-32 check")
         }

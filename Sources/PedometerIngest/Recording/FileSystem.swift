@@ -30,6 +30,9 @@ enum FileSystem {
     /// Why `path` cannot be looked up (missing, a loop of links, a folder that cannot be
     /// searched …), or `nil` when it can.
     static func lookupProblem(_ path: String) -> String? {
+        if let (archive, inner) = inArchive(path) {
+            return archive.isFile(inner) || archive.isFolder(inner) ? nil : "no such file or folder"
+        }
         var info = stat()
         guard stat(path, &info) != 0 else { return nil }
         return errno == ENOENT ? "no such file or folder" : "cannot open: \(CSVReader.describeErrno(errno))"

@@ -1,7 +1,7 @@
 /// Finds the recordings under the paths a user gives.
 public enum RecordingDiscovery {
     /// File name endings that can hold a recording.
-    static let extensions = [".csv", ".tsv", ".txt", ".zip"]
+    static let extensions = [".csv", ".tsv", ".txt", ".zip", ".csv.gz", ".tsv.gz", ".txt.gz"]
 
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording

@@ -10,6 +10,14 @@ public enum RecordingReader {
     public static func read<Sink: SampleSink>(
         _ path: String, options: IngestOptions = IngestOptions(), into sink: inout Sink
     ) throws(IngestError) -> RecordingInfo {
+        // A gzip file: the file it holds, read in place (`walk.csv.gz/walk.csv` in messages).
+        if ZipArchiveFiles.isGzip(path), FileSystem.isFile(path), ZipArchiveFiles.resolve(path) == nil {
+            return try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { _ throws(IngestError) in
+                var info = try read(path + "/" + ZipArchiveFiles.gzipMember(of: path), options: options, into: &sink)
+                info.source = path
+                return info
+            }
+        }
         let detection = try FormatDetector.detect(path, options: options)
         var info = RecordingInfo(source: path, format: detection.format, detectionReason: detection.reason)
         var emitter = SampleEmitter(sink: sink, strict: options.strict)
