@@ -12,6 +12,8 @@ struct AccelerationRows: StretchRows {
         case skipped
         /// Has none of the three axes: a row of other sensors (not an error, not a sample).
         case withoutAxes
+        /// The header again (files joined with their headers): not an error, not a sample.
+        case repeatedHeader
     }
 
     /// One row, laid out in 48 bytes.
@@ -82,6 +84,8 @@ struct AccelerationRows: StretchRows {
             } catch {
                 if table.lacksAxes(reader) {
                     row.outcome = .withoutAxes
+                } else if table.repeatsHeader(reader) {
+                    row.outcome = .repeatedHeader
                 } else {
                     result.errors.append(error)
                 }

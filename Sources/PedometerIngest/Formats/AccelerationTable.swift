@@ -18,6 +18,8 @@ struct AccelerationTable: Sendable {
     var unitName: String
     /// The columns read, as named for the user (`time 'time', x 'accX' …`).
     var columns = ""
+    /// The header's names, when the table has one: a row repeating them is passed over.
+    var header: [String]? = nil
 
     /// How a row's timestamp is written.
     enum TimeField: Sendable, Hashable {
@@ -44,6 +46,21 @@ struct AccelerationTable: Sendable {
     @inline(__always)
     func lacksAxes(_ reader: CSVReader) -> Bool {
         reader.fieldCount >= fieldCount && reader.isEmpty(x) && reader.isEmpty(y) && reader.isEmpty(z)
+    }
+
+    /// Whether the current record repeats the header in the time and axis columns (the header
+    /// of a second file joined to the first; a name may have its unit appended from a units
+    /// row, ``FormatDetector``'s `unitsRow`).
+    func repeatsHeader(_ reader: CSVReader) -> Bool {
+        guard let header else { return false }
+        var columns = [x, y, z]
+        if case .number(let index) = time { columns.append(index) }
+        if case .dateTime(let index, _) = time { columns.append(index) }
+        return columns.allSatisfy { index in
+            guard index < header.count, index < reader.fieldCount else { return false }
+            let field = String(reader.string(index).trimmingSpaces)
+            return !field.isEmpty && (header[index] == field || header[index].hasPrefix(field + " ("))
+        }
     }
 
     /// Streams every row of `path` to `emitter`, skipping (and reporting) rows that are unusable.

@@ -80,7 +80,7 @@ enum GenericReader {
         }
         var table = AccelerationTable(
             skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
-            scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description)
+            scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description, header: header)
         var timeUnit = options.timeUnit ?? columns.timeUnit
         var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
 
@@ -160,6 +160,9 @@ enum GenericReader {
                     path, displayName: displayName, options: options, table: table, time: columns.time, steps: steps,
                     names: header, clock: &clock, into: &emitter, info: &info)
             }
+        }
+        if emitter.repeatedHeaders > 0 {
+            info.notes.append("the header repeated on \(emitter.repeatedHeaders) line(s) below it (files joined?): passed over")
         }
         if emitter.rowsWithoutAxes > 0 {
             info.notes.append(

@@ -10,6 +10,8 @@ struct SampleEmitter<Sink: SampleSink> {
     private(set) var skipped = SkippedRows()
     /// Rows of acceleration tables that hold none of the three axes (other sensors' rows).
     private(set) var rowsWithoutAxes = 0
+    /// Rows of acceleration tables repeating their header (files joined with their headers).
+    private(set) var repeatedHeaders = 0
     private var acceleration: StreamMonitor?
     private var accelerationStamps = SharedStampSpreader<AccelerationSample>()
     private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
@@ -144,6 +146,8 @@ struct SampleEmitter<Sink: SampleSink> {
                 try skip(errors.next()!.movingLines(by: firstLine - 1))
             case .withoutAxes:
                 rowsWithoutAxes += 1
+            case .repeatedHeader:
+                repeatedHeaders += 1
             }
         }
         if let fatal = rows.fatal { throw fatal.movingLines(by: firstLine - 1) }

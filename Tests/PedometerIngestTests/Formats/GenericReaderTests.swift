@@ -63,8 +63,8 @@ import PedometerCore
         #expect(abs(steps(in: sink) - steps(in: asRecorded)) <= 1, "\(steps(in: sink)) steps, \(steps(in: asRecorded)) as recorded")
     }
 
-    /// Two logs joined into one file (`cat`, with or without the second header) keep both
-    /// walks, the second placed 10 s after the first; one row stamped a year ahead, or a day
+    /// Two logs joined into one file (`cat`, with or without the second header, which is no bad
+    /// row) keep both walks, the second placed 10 s after the first; one row stamped a year ahead, or a day
     /// back, is dropped and nothing else. (Until 2026-11-25 the rows after a clock going back
     /// were dropped: the second walk was lost, and a row stamped ahead lost the rest of the
     /// file, 17 steps of 35.) ``ClockJumpFilter``.
@@ -82,6 +82,9 @@ import PedometerCore
             #expect(steps(in: sink) == 2 * alone, "\(name): \(steps(in: sink)) steps, \(alone) in each log")
             let stream = try #require(info.stream("acceleration"))
             #expect(stream.clockRestartCount == 1 && stream.outOfOrder == 0)
+            // The second header is no bad row: passed over, said once.
+            #expect(info.skipped.count == 0)
+            #expect(info.notes.contains("the header repeated on 1 line(s) below it (files joined?): passed over") == (name == "joined-header.csv"))
             #expect(abs((stream.lastTime ?? 0) - (2 * (original.stream("acceleration")?.lastTime ?? 0) + StreamInfo.ClockRestart.gap)) < 1e-6)
         }
 
