@@ -215,10 +215,13 @@ struct HeaderRoles: Sendable, Hashable {
     ]
 
     /// The time column: the first named as one, else the first whose name starts with `time`
-    /// or holds `timestamp`.
+    /// or holds `timestamp`; one naming the sensor's clock (`sensor timestamp [ns]`) before one
+    /// of the phone's (`Phone timestamp`, the moment a batch was delivered: Polar's logger).
     static func timeColumn(_ names: ColumnNames) -> Int? {
-        names.index { timeNames.contains($0) }
-            ?? names.index { $0.hasPrefix("time") || $0.contains("timestamp") }
+        let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
+        return names.index { $0.contains("sensor") && stamped($0) }
+            ?? names.index { timeNames.contains($0) }
+            ?? names.index(where: stamped)
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,

@@ -62,9 +62,11 @@ import Testing
     }
 
     @Test func unitsAndKindFromTheNames() throws {
-        // Polar Sensor Logger: milli-g in brackets; the sensor's own clock is not the first time column.
+        // Polar Sensor Logger: milli-g in brackets; the sensor's own clock, not the phone's
+        // (the first time column, the moment a batch was delivered).
         let polar = try #require(HeaderRoles.find(ColumnNames(["Phone timestamp", "sensor timestamp [ns]", "X [mg]", "Y [mg]", "Z [mg]"])))
         #expect(polar.accelerationUnit == .milliG && polar.x == 2)
+        #expect(polar.time == 1 && polar.timeUnit == .nanoseconds)
         let g = try #require(HeaderRoles.find(ColumnNames(["time_ms", "gFx", "gFy", "gFz"])))
         #expect(g.accelerationUnit == .g && g.timeUnit == .milliseconds && g.kind == .total)
         let linear = try #require(HeaderRoles.find(ColumnNames(["timestamp (ns)", "linear_acc_x", "linear_acc_y", "linear_acc_z"])))
