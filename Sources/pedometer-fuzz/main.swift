@@ -6,15 +6,19 @@ import Foundation
 import PedometerCore
 import PedometerIngest
 
-/// Where each input is written: readers take paths, as users give them.
-let scratchPath = FileManager.default.temporaryDirectory
+/// Where each input is written: readers take paths, as users give them. An input starting as a
+/// gzip file does (0x1F 0x8B) is named `.csv.gz`, to be read as one.
+let scratchPlainPath = FileManager.default.temporaryDirectory
     .appendingPathComponent("pedometer-fuzz-\(ProcessInfo.processInfo.processIdentifier).csv").path
+let scratchGzipPath = scratchPlainPath + ".gz"
+nonisolated(unsafe) var scratchPath = scratchPlainPath
 
 /// The input's length picks how it is read: detected, or forced into each reader in turn.
 let formats: [RecordingFormat?] = [nil] + RecordingFormat.allCases.map { Optional($0) }
 
 /// Replaces the scratch file's contents (no fsync: each input lives a few milliseconds).
 func writeScratchFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Bool {
+    scratchPath = size >= 2 && data?[0] == 0x1F && data?[1] == 0x8B ? scratchGzipPath : scratchPlainPath
     let descriptor = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
@@ -93,5 +97,6 @@ let status = withUnsafeMutablePointer(to: &arguments) { count in
         }
     }
 }
-try? FileManager.default.removeItem(atPath: scratchPath)
+try? FileManager.default.removeItem(atPath: scratchPlainPath)
+try? FileManager.default.removeItem(atPath: scratchGzipPath)
 exit(status)
