@@ -142,9 +142,11 @@ enum FormatDetector {
     }
 
     /// Whether the reader's record is a headerless row of a date-time and at least three
-    /// numbers (`2014-05-07 13:29:50.430,-0.05,0.09,0.98`: Axivity's and Garmin's exports).
+    /// numbers (`2014-05-07 13:29:50.430,-0.05,0.09,0.98`: Axivity's and Garmin's exports). The
+    /// date-time has a time of day: a date alone times no acceleration (a daily summary's row).
     private static func opensDatedRow(_ reader: CSVReader) -> Bool {
-        reader.fieldCount >= 4 && reader.number(0) == nil && DateTimeColumn(sample: reader.string(0)) != nil
+        reader.fieldCount >= 4 && reader.number(0) == nil && reader.string(0).contains(":")
+            && DateTimeColumn(sample: reader.string(0)) != nil
             && (1..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
     }
 
