@@ -10,6 +10,7 @@ extension IngestOptionGroup {
         if let columns { result += ["--columns", columns] }
         if let timeUnit { result += ["--time-unit", timeUnit.rawValue] }
         if let accelerationUnit { result += ["--accel-unit", accelerationUnit.rawValue] }
+        if let sampleRate { result += ["--rate", sampleRate == sampleRate.rounded() ? String(Int(sampleRate)) : String(sampleRate)] }
         if let delimiter { result += ["--delimiter", delimiter] }
         if let decimal { result += ["--decimal", decimal.rawValue] }
         if let timeZone { result += ["--time-zone", timeZone] }

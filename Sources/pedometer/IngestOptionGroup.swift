@@ -17,6 +17,11 @@ struct IngestOptionGroup: ParsableArguments {
     @Option(name: .customLong("accel-unit"), help: "Unit of generic acceleration: g, mg or mps2 (inferred when absent).")
     var accelerationUnit: AccelerationUnit?
 
+    @Option(name: .customLong("rate"), help: ArgumentHelp(
+        "Samples per second of a generic table with no usable time column (none, or too coarse): sample n is n / rate seconds in; a time column is then not read, and --columns may leave it out (x,y,z).",
+        valueName: "hz"))
+    var sampleRate: Double?
+
     @Option(help: ArgumentHelp("Field delimiter: comma, semicolon, tab (detected when absent).", valueName: "delimiter"))
     var delimiter: String?
 
@@ -71,9 +76,13 @@ struct IngestOptionGroup: ParsableArguments {
         }
         guard zipMaxRatio >= 1, zipMaxRatio.isFinite else { throw ValidationError("--zip-max-ratio must be a number of at least 1") }
         guard zipMaxEntries >= 1 else { throw ValidationError("--zip-max-entries must be at least 1") }
+        if let sampleRate, !(sampleRate > 0 && sampleRate <= 100_000) {
+            throw ValidationError("--rate must be a number of samples per second above 0 (at most 100000)")
+        }
         var options = IngestOptions(
             format: inputFormat, columns: parsedColumns, timeUnit: timeUnit, accelerationUnit: accelerationUnit,
             delimiter: delimiterByte, decimal: decimal, timeZone: zone, strict: strict)
+        options.sampleRate = sampleRate
         options.zipLimits = ZipLimits(maxRatio: zipMaxRatio, allowanceBytes: ZipLimits.standard.allowanceBytes, maxEntries: zipMaxEntries)
         return options
     }

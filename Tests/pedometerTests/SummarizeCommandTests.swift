@@ -27,6 +27,23 @@ import Testing
     private func integer(_ value: Any?) -> Int? { (value as? NSNumber)?.intValue }
     private func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
+    /// `--rate`: three headerless columns (the generic fixture's axes) read as x,y,z at that
+    /// rate, the steps of the file they came from; a rate that is no rate is a usage error.
+    @Test func aRateTimesAHeaderlessTable() throws {
+        let source = try String(contentsOfFile: fixture("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+        let axes = source.split(separator: "\n").dropFirst().map { $0.split(separator: ",", maxSplits: 1)[1] }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-rate-\(UUID().uuidString).csv").path
+        try (axes.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plain = try objects(try CommandRunner.run(["summarize", "--format", "json", fixture("formats/generic/timestamp-ms.csv")]).stdout)
+        let output = try CommandRunner.run(["summarize", "--format", "json", "--rate", "100", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let rated = try #require(try objects(output.stdout).values.first)
+        #expect(integer(rated["steps"]) == integer(plain["timestamp-ms.csv"]?["steps"]))
+        #expect(try CommandRunner.run(["summarize", "--rate", "0", path]).status == 64)
+        #expect(try CommandRunner.run(["summarize", path]).status == 1)
+    }
+
     @Test func jsonLinesHaveTheSchemaAndTheGroundTruth() throws {
         let output = try CommandRunner.run([
             "summarize", "--format", "json", fixture("oxford"), fixture("formats/sensor-logger/android"),

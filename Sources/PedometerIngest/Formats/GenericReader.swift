@@ -10,7 +10,8 @@ enum GenericReader {
     /// The columns of a file: where the time and the axes are, what the header says of them,
     /// and how they were chosen.
     struct Columns {
-        var time: Int
+        /// `nil` when the table is timed by ``IngestOptions/sampleRate`` alone.
+        var time: Int?
         var x: Int
         var y: Int
         var z: Int
@@ -24,20 +25,27 @@ enum GenericReader {
         var description: String
     }
 
-    /// The columns to read: `--columns` first, then the header's names, then `t,x,y,z`.
+    /// The columns to read: `--columns` first, then the header's names, then `t,x,y,z` (`x,y,z`
+    /// for three columns timed by ``IngestOptions/sampleRate``). With a rate, no time column
+    /// is read.
     static func columns(header: [String]?, fieldCount: Int, options: IngestOptions, file: String) throws(IngestError) -> Columns {
         func name(_ index: Int) -> String {
             header.flatMap { index < $0.count ? "'\($0[index])'" : nil } ?? "\(index + 1)"
         }
-        func describe(_ t: Int, _ x: Int, _ y: Int, _ z: Int) -> String {
-            "time \(name(t)), x \(name(x)), y \(name(y)), z \(name(z))"
+        func describe(_ t: Int?, _ x: Int, _ y: Int, _ z: Int) -> String {
+            let axes = "x \(name(x)), y \(name(y)), z \(name(z))"
+            guard options.sampleRate == nil, let t else { return axes }
+            return "time \(name(t)), " + axes
         }
         if let roles = options.columns {
             let (t, x, y, z) = try roles.indices(header: header, fieldCount: fieldCount, file: file)
+            guard t != nil || options.sampleRate != nil else {
+                throw IngestError(file: file, line: 1, column: 1, "--columns gives no time column: name one (t), or time the rows with --rate HZ")
+            }
             var columns = Columns(time: t, x: x, y: y, z: z, explanation: nil, description: describe(t, x, y, z))
-            if let header, max(t, x) < header.count {
+            if let header, x < header.count {
                 let names = ColumnNames(header)
-                columns.timeUnit = HeaderRoles.timeUnit(names, t)
+                if let t, t < header.count { columns.timeUnit = HeaderRoles.timeUnit(names, t) }
                 columns.accelerationUnit = HeaderRoles.accelerationUnit(names, x)
             }
             return columns
@@ -48,6 +56,11 @@ enum GenericReader {
                 accelerationUnit: roles.accelerationUnit, kind: roles.kind,
                 explanation: roles.hadAlternatives ? roles.explanation : nil,
                 description: describe(roles.time, roles.x, roles.y, roles.z))
+        }
+        if options.sampleRate != nil && fieldCount == 3 {
+            return Columns(
+                time: nil, x: 0, y: 1, z: 2, explanation: "headerless: columns taken as x,y,z (use --columns to change)",
+                description: describe(nil, 0, 1, 2))
         }
         return Columns(
             time: 0, x: 1, y: 2, z: 3, explanation: "headerless: columns taken as t,x,y,z (use --columns to change)",
@@ -69,14 +82,19 @@ enum GenericReader {
         let first = try firstRecord(path, displayName: displayName, options: options, skip: skipRecords)
         let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
         if let explanation = columns.explanation { info.notes.append(explanation) }
-        // A time column of date-time texts, told from the first data row.
-        var timeField = AccelerationTable.TimeField.number(columns.time)
+        // Rows timed by the rate given, or by a time column: numbers, or date-time texts told
+        // from the first data row.
+        let time = options.sampleRate == nil ? columns.time : nil
+        var timeField = time.map { AccelerationTable.TimeField.number($0) } ?? .none
         var dateTime: DateTimeColumn?
-        if let sample = first.flatMap({ columns.time < $0.count ? $0[columns.time] : nil }),
+        if let time, let sample = first.flatMap({ time < $0.count ? $0[time] : nil }),
             Double(sample.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) == nil, let column = DateTimeColumn(sample: sample) {
             dateTime = column
-            timeField = .dateTime(columns.time, column)
+            timeField = .dateTime(time, column)
             info.notes.append("time from \(column.description)")
+        }
+        if let rate = options.sampleRate {
+            info.notes.append("times from --rate: \(String(format3: rate)) samples a second\(columns.time == nil ? "" : ", the time column not read")")
         }
         var table = AccelerationTable(
             skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
@@ -86,7 +104,9 @@ enum GenericReader {
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
-        if dateTime != nil {
+        if time == nil {
+            timeUnit = nil  // timed by the rate
+        } else if dateTime != nil {
             timeUnit = .nanoseconds
         } else if timeUnit == nil && preview.times.count < 2 {
             timeUnit = .seconds  // too few good rows to infer from: reading reports why
@@ -97,13 +117,13 @@ enum GenericReader {
             } else {
                 throw IngestError(
                     file: displayName, line: nil,
-                    "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s")
+                    "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
             }
         }
         // A header's time unit under which the first rows give no accelerometer's rate (a
         // "time (s)" column of milliseconds: 0.1 Hz) while another unit gives one is a
         // mislabelled export: the data's unit is read, and said.
-        if dateTime == nil, let stated = timeUnit, options.timeUnit == nil, let (spacing, how) = UnitInference.spacing(preview.times),
+        if time != nil, dateTime == nil, let stated = timeUnit, options.timeUnit == nil, let (spacing, how) = UnitInference.spacing(preview.times),
             !UnitInference.plausibleRates.contains(1 / (spacing * stated.seconds)),
             let (inferred, _) = UnitInference.timeUnit(preview.times), inferred != stated
         {
@@ -144,20 +164,23 @@ enum GenericReader {
         if kind == .user && format == .generic {
             info.notes.append("acceleration without gravity: step detection works on it, but total acceleration is better")
         }
-        if let dateTime {
+        if let rate = options.sampleRate {
+            var clock = SampleRateClock(rate: rate, epochStart: nil)
+            try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
+        } else if let dateTime {
             var clock = DateTimeClock(column: dateTime, zone: options.timeZone)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
             info.startDate = clock.epochStart
             if clock.midnights > 0 { info.notes.append("times of day passed midnight \(clock.midnights) time(s)") }
-        } else {
-            var clock = TimeColumn(unit: timeUnit!)
+        } else if let time, let timeUnit {
+            var clock = TimeColumn(unit: timeUnit)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
             info.startDate = clock.epochStart
             if let header, let steps = ColumnNames(header).index(where: { $0.contains("step") }),
-                ![columns.time, columns.x, columns.y, columns.z].contains(steps)
+                ![time, columns.x, columns.y, columns.z].contains(steps)
             {
                 try readDeviceSteps(
-                    path, displayName: displayName, options: options, table: table, time: columns.time, steps: steps,
+                    path, displayName: displayName, options: options, table: table, time: time, steps: steps,
                     names: header, clock: &clock, into: &emitter, info: &info)
             }
         }

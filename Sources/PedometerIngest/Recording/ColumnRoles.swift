@@ -9,8 +9,8 @@
 public enum ColumnRoles: Sendable, Hashable, CustomStringConvertible {
     /// One role per column, in order.
     case positional([GenericColumn])
-    /// The column of each role.
-    case named(time: Reference, x: Reference, y: Reference, z: Reference)
+    /// The column of each role (no time for a table timed by ``IngestOptions/sampleRate``).
+    case named(time: Reference?, x: Reference, y: Reference, z: Reference)
 
     /// A column, by its header name or its number from 1.
     public enum Reference: Sendable, Hashable, CustomStringConvertible {
@@ -34,7 +34,7 @@ public enum ColumnRoles: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(ParseError) {
         guard text.contains("=") else {
             guard let list = GenericColumn.parseList(text) else {
-                throw ParseError(description: "--columns needs t, x, y and z once each, other columns as _ (e.g. t,x,y,z), or roles by name or number (e.g. time=timestamp,x=accG_x,y=accG_y,z=accG_z)")
+                throw ParseError(description: "--columns needs x, y and z once each, and t unless --rate times the rows, other columns as _ (e.g. t,x,y,z), or roles by name or number (e.g. time=timestamp,x=accG_x,y=accG_y,z=accG_z)")
             }
             self = .positional(list)
             return
@@ -63,11 +63,11 @@ public enum ColumnRoles: Sendable, Hashable, CustomStringConvertible {
                 found[role] = .name(column)
             }
         }
-        guard let time = found[.time], let x = found[.x], let y = found[.y], let z = found[.z] else {
-            let missing = [GenericColumn.time, .x, .y, .z].filter { found[$0] == nil }.map { $0 == .time ? "time" : $0.rawValue }
+        guard let x = found[.x], let y = found[.y], let z = found[.z] else {
+            let missing = [GenericColumn.x, .y, .z].filter { found[$0] == nil }.map(\.rawValue)
             throw ParseError(description: "--columns: no column given for \(missing.joined(separator: ", ")) (e.g. time=timestamp,x=accG_x,y=accG_y,z=accG_z)")
         }
-        self = .named(time: time, x: x, y: y, z: z)
+        self = .named(time: found[.time], x: x, y: y, z: z)
     }
 
     public var description: String {
@@ -75,22 +75,25 @@ public enum ColumnRoles: Sendable, Hashable, CustomStringConvertible {
         case .positional(let roles):
             roles.map(\.rawValue).joined(separator: ",")
         case .named(let time, let x, let y, let z):
-            "time=\(time),x=\(x),y=\(y),z=\(z)"
+            (time.map { "time=\($0)," } ?? "") + "x=\(x),y=\(y),z=\(z)"
         }
     }
 
-    /// The 0-based indices of the time and axis columns in a file with this `header` (`nil`
-    /// when it has none) and `fieldCount` fields in its first record.
-    func indices(header: [String]?, fieldCount: Int, file: String) throws(IngestError) -> (time: Int, x: Int, y: Int, z: Int) {
+    /// The 0-based indices of the time (`nil` when none is given) and axis columns in a file
+    /// with this `header` (`nil` when it has none) and `fieldCount` fields in its first record.
+    func indices(header: [String]?, fieldCount: Int, file: String) throws(IngestError) -> (time: Int?, x: Int, y: Int, z: Int) {
         switch self {
         case .positional(let roles):
-            return (roles.firstIndex(of: .time)!, roles.firstIndex(of: .x)!, roles.firstIndex(of: .y)!, roles.firstIndex(of: .z)!)
+            return (roles.firstIndex(of: .time), roles.firstIndex(of: .x)!, roles.firstIndex(of: .y)!, roles.firstIndex(of: .z)!)
         case .named(let time, let x, let y, let z):
+            let timeIndex = try time.map { reference throws(IngestError) in
+                try Self.index(of: reference, header: header, fieldCount: fieldCount, file: file)
+            }
             var result: [Int] = []
-            for reference in [time, x, y, z] {
+            for reference in [x, y, z] {
                 result.append(try Self.index(of: reference, header: header, fieldCount: fieldCount, file: file))
             }
-            return (result[0], result[1], result[2], result[3])
+            return (timeIndex, result[0], result[1], result[2])
         }
     }
 

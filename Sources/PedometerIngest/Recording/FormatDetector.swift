@@ -316,6 +316,11 @@ enum FormatDetector {
         if options.columns != nil {
             return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, columns given by --columns")
         }
+        if let rate = options.sampleRate, count >= 3 {
+            return Detection(
+                format: .generic, layout: .table(header: nil),
+                reason: "headerless, \(count) numeric columns timed by --rate \(String(format3: rate))")
+        }
         if count == 7 && integerTime > 1_000_000_000 {
             return Detection(
                 format: .oxford, layout: .oxfordLog,
@@ -341,7 +346,9 @@ enum FormatDetector {
         }
         throw IngestError(
             file: path, line: 1, column: 1,
-            "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
+            count == 3
+                ? "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ"
+                : "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
     }
 
     private static func forced(_ format: RecordingFormat, path: String, header: [String]?, fieldCount: Int) throws(IngestError) -> Detection {

@@ -9,6 +9,10 @@ public struct IngestOptions: Sendable, Hashable {
     public var columns: ColumnRoles?
     /// Unit of the time column of generic files (inferred from the values when `nil`).
     public var timeUnit: TimeUnit?
+    /// Samples per second of a generic table without a usable time column (none, or one too
+    /// coarse or broken to trust): sample `n` is then `n / rate` seconds after the first, and
+    /// any time column is not read.
+    public var sampleRate: Double?
     /// Unit of generic acceleration (inferred from the magnitude when `nil`).
     public var accelerationUnit: AccelerationUnit?
     /// Field delimiter (comma, semicolon or tab are detected when `nil`).
@@ -68,7 +72,8 @@ public enum GenericColumn: String, Sendable, Hashable, CaseIterable {
     /// A column to ignore.
     case skip = "_"
 
-    /// Parses `t,x,y,z` (also `time`, `-` or `_` for a skipped column).
+    /// Parses `t,x,y,z` (also `time`, `-` or `_` for a skipped column; the time may be left
+    /// out, `x,y,z`, for a table timed by ``IngestOptions/sampleRate``).
     public static func parseList(_ text: String) -> [GenericColumn]? {
         var result: [GenericColumn] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -81,8 +86,9 @@ public enum GenericColumn: String, Sendable, Hashable, CaseIterable {
             default: return nil
             }
         }
-        let roles = Set(result)
-        guard roles.isSuperset(of: [.time, .x, .y, .z]), result.count(where: { $0 != .skip }) == 4 else { return nil }
+        // The time may be left out (a table timed by `--rate`), the axes may not.
+        let roles = result.filter { $0 != .skip }
+        guard Set(roles).isSuperset(of: [.x, .y, .z]), roles.count == Set(roles).count else { return nil }
         return result
     }
 }

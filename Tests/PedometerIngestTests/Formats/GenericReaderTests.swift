@@ -153,6 +153,36 @@ import PedometerCore
         #expect(abs(asG.acceleration[0].z - plain.acceleration[0].z) < 1e-9)
     }
 
+    /// `--rate`: a table with no usable time column is timed by its rate. The fixture walk
+    /// (100 Hz) as three headerless columns, and with its time column re-saved by a spreadsheet
+    /// at whole minutes (useless): read with `--rate 100`, the samples are the plain file's.
+    /// (Until 2026-11-25: refused, no option reading them.)
+    @Test func aRateTimesRowsWithoutAUsableTimeColumn() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        var rated = IngestOptions()
+        rated.sampleRate = 100
+        let xyz = files.write("xyz.csv", lines.dropFirst().map { $0.split(separator: ",", maxSplits: 1)[1] }.joined(separator: "\n") + "\n")
+        #expect(readError(xyz)?.reason == "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ")
+        let (info, sink) = try read(xyz, rated)
+        #expect(info.notes.contains("times from --rate: 100 samples a second"))
+        #expect(info.streams.first?.columns == "x 1, y 2, z 3")
+        let minutes = files.write("minutes.csv", (["Time,X,Y,Z"] + lines.dropFirst().map { "13/05/2019 17:27," + $0.split(separator: ",", maxSplits: 1)[1] }).joined(separator: "\n") + "\n")
+        let (minutesInfo, minutesSink) = try read(minutes, rated)
+        #expect(minutesInfo.notes.contains("times from --rate: 100 samples a second, the time column not read"))
+        for other in [sink, minutesSink] {
+            #expect(other.acceleration.count == plain.acceleration.count)
+            for (a, b) in zip(other.acceleration, plain.acceleration) {
+                #expect(abs(a.time - b.time) < 1e-9 && a.x == b.x && a.z == b.z)
+            }
+        }
+        // The time may be left out of --columns only with a rate.
+        rated.columns = try ColumnRoles(parsing: "x=X,y=Y,z=Z")
+        #expect(try read(minutes, rated).1.acceleration.count == plain.acceleration.count)
+        #expect(readError(minutes, IngestOptions(columns: rated.columns))?.reason == "--columns gives no time column: name one (t), or time the rows with --rate HZ")
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,

@@ -56,7 +56,7 @@ import PedometerCore
         #expect(info.notes.contains("Empatica E4 ACC.csv: 32 Hz from the start in its first row, x, y, z in 1/64 g"))
         // Two repeated rows that are no start and rate: three plain numeric columns, refused as before.
         let plain = files.write("three.csv", "1,2,3\n4,5,6\n7,8,9\n")
-        #expect(readError(plain)?.reason == "unknown format: headerless with 3 numeric columns; give --columns (e.g. t,x,y,z,_)")
+        #expect(readError(plain)?.reason == "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ")
     }
 
     @Test func geneActivMillisecondsAfterAColonAndItsOtherColumnsPassedOver() throws {

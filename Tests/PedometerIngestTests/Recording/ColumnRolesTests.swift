@@ -9,10 +9,16 @@ import Testing
             == .named(time: .name("timestamp"), x: .name("accG_x"), y: .name("accG_y"), z: .name("accG_z")))
         #expect(try ColumnRoles(parsing: "t=1, x=8, y=9, z=10") == .named(time: .position(1), x: .position(8), y: .position(9), z: .position(10)))
         #expect(try ColumnRoles(parsing: "time=timestamp,x=accG_x,y=accG_y,z=accG_z").description == "time=timestamp,x=accG_x,y=accG_y,z=accG_z")
+        // No time column: rows timed by --rate.
+        #expect(try ColumnRoles(parsing: "_,x,y,z") == .positional([.skip, .x, .y, .z]))
+        let named = try ColumnRoles(parsing: "x=2,y=3,z=4")
+        #expect(named == .named(time: nil, x: .position(2), y: .position(3), z: .position(4)) && named.description == "x=2,y=3,z=4")
+        #expect(try named.indices(header: nil, fieldCount: 4, file: "f.csv") == (nil, 1, 2, 3))
     }
 
     @Test(arguments: [
-        ("t,x,y", "--columns needs t, x, y and z once each"),
+        ("t,x,y", "--columns needs x, y and z once each, and t unless --rate times the rows"),
+        ("t,x,y,z,x", "--columns needs x, y and z once each"),
         ("time=a,x=b,y=c", "--columns: no column given for z"),
         ("time=a,x=b,x=c,z=d", "--columns: x is given twice"),
         ("speed=a,x=b,y=c,z=d", "--columns: 'speed=a' is not role=column"),
