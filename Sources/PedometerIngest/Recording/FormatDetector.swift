@@ -127,10 +127,12 @@ enum FormatDetector {
             return try detectHeader(path, first)
         } catch {
             let preview = first.joined(separator: ",").prefix(40)
-            if let rows = try datedRowsAfterPreamble(path, options: options) {
+            // A file that turns out to be no table at all (a text whose quotes libcsv refuses
+            // further down) keeps the error of its first line.
+            if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil {
                 return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
             }
-            guard let found = try headerAfterPreamble(path, options: options) else { throw error }
+            guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else { throw error }
             let detection = try detectHeader(path, found.header)
             guard case .table = detection.layout else { throw error }
             return Detection(

@@ -12,9 +12,11 @@
 ///   sample and every later one are moved to follow the previous sample after
 ///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that long is one no
 ///   counter bridges, so no step is invented across it and neither part's edge is changed);
+/// - the next sample is later still, after a jump forward: the data are sparser than the
+///   threshold said (a rate that fell), the jumped sample is kept;
 /// - the next sample follows the previous one instead: the jumped sample was a stray row,
 ///   dropped and counted;
-/// - the next sample jumped too: the held one is dropped as a stray and the next is held.
+/// - the next sample jumped elsewhere: the held one is dropped as a stray and the next is held.
 ///
 /// Samples a little out of order (less than the threshold back) go on to the monitor, which
 /// drops them as before. Over a stream's first 8 intervals (before any typical interval), and
@@ -78,6 +80,15 @@ struct ClockJumpFilter<Sample: TimedSample> {
             _ = monitor.admit(first.time)
             _ = monitor.admit(second.time)
             return .two(first, second)
+        }
+        // Forward again, from a jump forward: the data are sparser than the threshold said (a
+        // rate that fell, gaps one after another), not a stray: the jumped sample is kept, and
+        // the next judged from it.
+        // (The next sample is then a jump from it in turn: held.)
+        if jumped.time > previous, sample.time >= jumped.time {
+            _ = monitor.admit(jumped.time)
+            held = sample
+            return .one(jumped)
         }
         monitor.noteStrayTimestamp()
         if abs(sample.time - previous) <= threshold {

@@ -88,6 +88,10 @@ import PedometerCore
         // (only a date-time is evidence enough that the lines above are no header).
         let numbers = files.write("unknown-header.csv", "a,b,c,d\n0.00,0.1,0.2,9.8\n0.01,0.1,0.2,9.8\n")
         #expect(readError(numbers)?.reason.hasPrefix("unknown format: header 'a,b,c,d' names no time") == true)
+        // A text that is no table (a licence whose quotes libcsv refuses further down) keeps the
+        // error of its first line, not one from the search below it.
+        let text = "GNU AFFERO GENERAL PUBLIC LICENSE\n" + String(repeating: "Some words here.\n", count: 60) + "a \"quoted\" word\n"
+        #expect(readError(files.write("LICENSE.txt", text))?.reason.hasPrefix("unknown format: header 'GNU AFFERO GENERAL PUBLIC LICENSE'") == true)
         // A date without a time of day times no acceleration: a daily summary stays unknown.
         let days = files.write("days.csv", "2024-05-01,8000,5.2,300\n2024-05-02,7000,4.9,280\n")
         #expect(readError(days)?.reason.hasPrefix("unknown format: header '2024-05-01,8000,5.2,300'") == true)

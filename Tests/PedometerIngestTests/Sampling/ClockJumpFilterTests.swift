@@ -51,6 +51,16 @@ import Testing
         #expect(info.problems == ["1 samples stamped far from the samples on both sides of them (dropped)"])
     }
 
+    @Test func aRateThatFallsBelowTheThresholdKeepsEverySample() {
+        // 100 Hz for a second (threshold 0.5 s), then a sample every second, then every 3 s:
+        // each a jump from the one before, and each kept (gaps, not strays).
+        let times = stream(count: 100) + (1...60).map { 1.0 + Double($0) } + (1...20).map { 61.0 + 3 * Double($0) }
+        let (out, info) = filter(times)
+        #expect(out == times)
+        #expect(info.strayTimestamps == 0 && info.clockRestartCount == 0)
+        #expect(info.gapCount == 80)
+    }
+
     @Test func twoStrayRowsInARowAreBothDropped() {
         var times = stream(count: 1000)
         times[500] += 50
