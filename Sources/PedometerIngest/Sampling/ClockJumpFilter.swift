@@ -10,8 +10,9 @@
 /// - the next sample follows the jumped one (by no more than that threshold): the clock jumped.
 ///   Forward, that is a gap in the data, kept as one. Back, the clock restarted: the jumped
 ///   sample and every later one are moved to follow the previous sample after
-///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that long is one no
-///   counter bridges, so no step is invented across it and neither part's edge is changed);
+///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that
+///   long is one no counter bridges, so no step is invented across it and neither part's edge
+///   is changed);
 /// - the next sample is later still, after a jump forward: the data are sparser than the
 ///   threshold said (a rate that fell), the jumped sample is kept;
 /// - the next sample follows the previous one instead: the jumped sample was a stray row,
