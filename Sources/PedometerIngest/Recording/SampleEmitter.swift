@@ -102,20 +102,12 @@ struct SampleEmitter<Sink: SampleSink> {
 
     @inline(__always)
     private mutating func forward(_ sample: AccelerationSample) {
-        switch accelerationJumps.add(sample, monitor: &acceleration!) {
-        case .none: break
-        case .one(let one): pass(one)
-        case .two(let one, let two): pass(one); pass(two)
-        }
+        accelerationJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
     }
 
     @inline(__always)
     private mutating func forward(_ sample: AccelerationMagnitudeSample) {
-        switch magnitudeJumps.add(sample, monitor: &acceleration!) {
-        case .none: break
-        case .one(let one): pass(one)
-        case .two(let one, let two): pass(one); pass(two)
-        }
+        magnitudeJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
     }
 
     @inline(__always)
@@ -165,20 +157,12 @@ struct SampleEmitter<Sink: SampleSink> {
 
     mutating func location(_ sample: LocationSample, file: String, columns: String = "") {
         if location == nil { location = StreamMonitor(stream: "location", file: file, columns: columns, detectsGaps: true) }
-        switch locationJumps.add(sample, monitor: &location!) {
-        case .none: break
-        case .one(let one): sink.accept(one)
-        case .two(let one, let two): sink.accept(one); sink.accept(two)
-        }
+        locationJumps.add(sample, monitor: &location!).forEach { sink.accept($0) }
     }
 
     mutating func pressure(_ sample: PressureSample, file: String, columns: String = "") {
         if pressure == nil { pressure = StreamMonitor(stream: "pressure", file: file, columns: columns) }
-        switch pressureJumps.add(sample, monitor: &pressure!) {
-        case .none: break
-        case .one(let one): sink.accept(one)
-        case .two(let one, let two): sink.accept(one); sink.accept(two)
-        }
+        pressureJumps.add(sample, monitor: &pressure!).forEach { sink.accept($0) }
     }
 
     /// The streams that received samples, in a fixed order.

@@ -33,6 +33,18 @@ struct ClockJumpFilter<Sample: TimedSample> {
         case none
         case one(Sample)
         case two(Sample, Sample)
+
+        /// Calls `body` with each sample passed on, in order.
+        @inline(__always)
+        func forEach(_ body: (Sample) -> Void) {
+            switch self {
+            case .none: break
+            case .one(let one): body(one)
+            case .two(let one, let two):
+                body(one)
+                body(two)
+            }
+        }
     }
 
     /// Takes the next sample of the stream `monitor` watches; returns the samples to pass on,
