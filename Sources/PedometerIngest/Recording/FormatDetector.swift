@@ -18,7 +18,7 @@ enum FormatDetector {
         /// Generic or phyphox acceleration; `header` is nil for headerless files, and follows
         /// `preambleRecords` lines that are no rows of the table (an app's banner, the device);
         /// with `unitsRow`, a row under it stated each column's unit, and `header` holds them
-        /// in brackets after the names (``header(_:withUnits:)``).
+        /// in brackets after the names (``FormatDetector/unitsRow(below:_:)``).
         case table(header: [String]?, preambleRecords: Int = 0, unitsRow: Bool = false)
         case steps(header: [String]?, fieldCount: Int)
         case xsens(XsensReader.Layout)
@@ -117,8 +117,9 @@ enum FormatDetector {
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
-        if let found = try unitsRow(below: first, reader), case .table = (try? detectHeader(path, found))?.layout {
-            let detection = try detectHeader(path, found)
+        if let found = try unitsRow(below: first, reader), let detection = try? detectHeader(path, found),
+            case .table = detection.layout
+        {
             return Detection(
                 format: detection.format, layout: .table(header: found, unitsRow: true),
                 reason: detection.reason + ", units in the row below it ('\(Self.unitsText(found))')")
