@@ -11,7 +11,7 @@ struct IngestOptionGroup: ParsableArguments {
         valueName: "roles"))
     var columns: String?
 
-    @Option(name: .customLong("time-unit"), help: "Unit of generic time columns: ns, us, ms or s (inferred when absent).")
+    @Option(name: .customLong("time-unit"), help: "Unit of generic time columns: ns, us, ms, s, excel-days (a spreadsheet's serial date-time) or datenum (MATLAB's) (inferred when absent).")
     var timeUnit: TimeUnit?
 
     @Option(name: .customLong("accel-unit"), help: "Unit of generic acceleration: g, mg or mps2 (inferred when absent).")

@@ -9,9 +9,13 @@ struct TimeColumn {
     /// The raw value of time 0, set by the first timestamp unless given.
     private(set) var integerOrigin: Int64?
     private(set) var origin: Double?
+    /// Whether the column counts days (a spreadsheet's or MATLAB's clock, which states no
+    /// zone: it gives durations, no absolute start).
+    private var countsDays = false
 
     init(unit: TimeUnit, origin: RawTime? = nil) {
         self.init(secondsPerUnit: unit.seconds, origin: origin)
+        countsDays = unit.unixEpochValue != 0
     }
 
     /// A column in units of `secondsPerUnit` seconds (`1 / rate` for a sample counter).
@@ -76,7 +80,7 @@ struct TimeColumn {
 
     /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).
     var epochStart: Double? {
-        guard let origin else { return nil }
+        guard let origin, !countsDays else { return nil }
         let seconds = origin * secondsPerUnit
         return (946_684_800...4_102_444_800).contains(seconds) ? seconds : nil
     }

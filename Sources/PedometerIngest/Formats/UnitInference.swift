@@ -3,25 +3,31 @@ import PedometerCore
 /// Infers units that a file does not state, from its first rows, and says how.
 enum UnitInference {
     /// The time unit under which the median spacing of `times` is a sampling interval of
-    /// 0.8 ms to 250 ms (4 Hz to 1250 Hz); units are a factor 1000 apart, so at most one fits.
+    /// 0.8 ms to 250 ms (4 Hz to 1250 Hz); units are a factor 1000 apart, so at most one fits
+    /// (of the two counts of days, the one whose years 1950–2100 hold the first value).
     /// When most samples share their stamp with the one before, the mean spacing instead.
     /// Sparse streams (`eventStream`: step events, cumulative counts) are first checked for Unix
     /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
     static func timeUnit(_ times: [Double], eventStream: Bool = false) -> (TimeUnit, String)? {
         if eventStream, let first = times.first,
-            let unit = TimeUnit.allCases.first(where: { (946_684_800.0...4_102_444_800).contains(first * $0.seconds) })
+            let unit = TimeUnit.allCases.first(where: {
+                $0.plausibleValues.contains(first) && (946_684_800.0...4_102_444_800).contains((first - $0.unixEpochValue) * $0.seconds)
+            })
         {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
         guard let (spacing, how) = spacing(times, eventStream: eventStream) else { return nil }
         let window = eventStream ? 0.15...60 : 0.0008...0.25
-        let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) }
+        let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) && $0.plausibleValues.contains(times.first ?? 0) }
         guard let unit = candidates.first else { return nil }
         let rate = 1 / (spacing * unit.seconds)
+        // A count of days' spacing is written in seconds (0.01 s, not 0.000000116 days).
+        let written = unit.unixEpochValue == 0 ? String(format3: spacing) : String(format3: spacing * unit.seconds) + " s"
         let description = eventStream
-            ? "\(how) \(String(format3: spacing)) → \(String(format3: spacing * unit.seconds)) s"
-            : "\(how) \(String(format3: spacing)) → \(String(format3: rate)) Hz"
-        return (unit, "time in \(unit.rawValue) (inferred: \(description))")
+            ? "\(how) \(written) → \(String(format3: spacing * unit.seconds)) s"
+            : "\(how) \(written) → \(String(format3: rate)) Hz"
+        let days = unit.unixEpochValue == 0 ? "" : "; a count of days states no zone: no absolute start"
+        return (unit, "time in \(unit.rawValue) (inferred: \(description)\(days))")
     }
 
     /// The typical spacing of `times` (in their own unit) and how it was taken: the median

@@ -99,6 +99,11 @@ public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
     case microseconds = "us"
     case milliseconds = "ms"
     case seconds = "s"
+    /// Days since 1899-12-30 with their fraction: a spreadsheet's serial date-time (Excel,
+    /// LibreOffice, and exports made with them, activPAL's among them).
+    case spreadsheetDays = "excel-days"
+    /// Days since the year 0 with their fraction: MATLAB's `datenum`.
+    case matlabDays = "datenum"
 
     /// Seconds per unit.
     public var seconds: Double {
@@ -107,6 +112,27 @@ public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
         case .microseconds: 1e-6
         case .milliseconds: 1e-3
         case .seconds: 1
+        case .spreadsheetDays, .matlabDays: 86_400
+        }
+    }
+
+    /// The value of 1970-01-01 00:00 UTC (Unix time 0) in a count of days; 0 for the others,
+    /// whose Unix times count from it.
+    public var unixEpochValue: Double {
+        switch self {
+        case .spreadsheetDays: 25_569
+        case .matlabDays: 719_529
+        default: 0
+        }
+    }
+
+    /// Values a timestamp in this unit can take: a count of days only 1950–2100 (so that no
+    /// other column is read as one), any other unit anything.
+    var plausibleValues: ClosedRange<Double> {
+        switch self {
+        case .spreadsheetDays: 18_264...73_051
+        case .matlabDays: 712_224...767_011
+        default: -Double.infinity...Double.infinity
         }
     }
 }

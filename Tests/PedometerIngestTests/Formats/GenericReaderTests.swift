@@ -183,6 +183,33 @@ import PedometerCore
         #expect(readError(minutes, IngestOptions(columns: rated.columns))?.reason == "--columns gives no time column: name one (t), or time the rows with --rate HZ")
     }
 
+    /// Times as counts of days with their fraction: a spreadsheet's serial date-time (days since
+    /// 1899-12-30) or MATLAB's datenum (days since the year 0), written with ten decimals
+    /// (8.6 µs). Inferred from the spacing (0.01 s) and the values (days of 1950–2100): the
+    /// plain file's samples to within that rounding, and no absolute start (no zone is
+    /// stated). (Until 2026-11-25: 'cannot infer the time unit'.)
+    @Test(arguments: [("excel-days", 25_569.0), ("datenum", 719_529.0)])
+    func timesAsCountsOfDays(_ unit: String, _ unixEpochValue: Double) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        let rows = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",", maxSplits: 1)
+            return String(format: "%.10f", unixEpochValue + Double(fields[0])! / 86_400_000) + "," + fields[1]
+        }
+        let (info, sink) = try read(files.write("days.csv", (["Time,X,Y,Z"] + rows).joined(separator: "\n") + "\n"))
+        #expect(info.notes.contains { $0.hasPrefix("time in \(unit) (inferred: median spacing 0.01 s → 100.") })
+        #expect(info.startDate == nil)
+        #expect(sink.acceleration.count == plain.acceleration.count)
+        for (a, b) in zip(sink.acceleration, plain.acceleration) {
+            #expect(abs(a.time - b.time) < 2e-5 && a.x == b.x)
+        }
+        // Milliseconds in the same range are no days: their spacing, one, is a day count's only
+        // at one sample a day.
+        let counter = files.write("counter.csv", "t,x,y,z\n" + (0..<200).map { "\(30_000 + 10 * $0),0.1,0.2,9.8" }.joined(separator: "\n") + "\n")
+        #expect(try read(counter).0.notes.contains { $0.hasPrefix("time in ms (inferred: median spacing 10 → 100 Hz)") })
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,
