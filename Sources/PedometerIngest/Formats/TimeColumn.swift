@@ -15,7 +15,7 @@ struct TimeColumn {
 
     init(unit: TimeUnit, origin: RawTime? = nil) {
         self.init(secondsPerUnit: unit.seconds, origin: origin)
-        countsDays = unit.unixEpochValue != 0
+        countsDays = unit.countsDays
     }
 
     /// A column in units of `secondsPerUnit` seconds (`1 / rate` for a sample counter).

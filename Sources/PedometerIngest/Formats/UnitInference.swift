@@ -10,8 +10,9 @@ enum UnitInference {
     /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
     static func timeUnit(_ times: [Double], eventStream: Bool = false) -> (TimeUnit, String)? {
         if eventStream, let first = times.first,
+            // Not a count of days: its years would take in seconds since boot of 5 to 20 hours.
             let unit = TimeUnit.allCases.first(where: {
-                $0.plausibleValues.contains(first) && (946_684_800.0...4_102_444_800).contains((first - $0.unixEpochValue) * $0.seconds)
+                !$0.countsDays && (946_684_800.0...4_102_444_800).contains(first * $0.seconds)
             })
         {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
@@ -22,11 +23,11 @@ enum UnitInference {
         guard let unit = candidates.first else { return nil }
         let rate = 1 / (spacing * unit.seconds)
         // A count of days' spacing is written in seconds (0.01 s, not 0.000000116 days).
-        let written = unit.unixEpochValue == 0 ? String(format3: spacing) : String(format3: spacing * unit.seconds) + " s"
+        let written = unit.countsDays ? String(format3: spacing * unit.seconds) + " s" : String(format3: spacing)
         let description = eventStream
             ? "\(how) \(written) → \(String(format3: spacing * unit.seconds)) s"
             : "\(how) \(written) → \(String(format3: rate)) Hz"
-        let days = unit.unixEpochValue == 0 ? "" : "; a count of days states no zone: no absolute start"
+        let days = unit.countsDays ? "; a count of days states no zone: no absolute start" : ""
         return (unit, "time in \(unit.rawValue) (inferred: \(description)\(days))")
     }
 

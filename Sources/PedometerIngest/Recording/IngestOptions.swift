@@ -116,15 +116,9 @@ public enum TimeUnit: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The value of 1970-01-01 00:00 UTC (Unix time 0) in a count of days; 0 for the others,
-    /// whose Unix times count from it.
-    public var unixEpochValue: Double {
-        switch self {
-        case .spreadsheetDays: 25_569
-        case .matlabDays: 719_529
-        default: 0
-        }
-    }
+    /// Whether the unit counts days (a spreadsheet's or MATLAB's clock: it states no zone, so
+    /// its times give durations, no absolute start).
+    public var countsDays: Bool { self == .spreadsheetDays || self == .matlabDays }
 
     /// Values a timestamp in this unit can take: a count of days only 1950–2100 (so that no
     /// other column is read as one), any other unit anything.

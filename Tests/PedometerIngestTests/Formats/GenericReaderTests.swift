@@ -188,14 +188,14 @@ import PedometerCore
     /// (8.6 µs). Inferred from the spacing (0.01 s) and the values (days of 1950–2100): the
     /// plain file's samples to within that rounding, and no absolute start (no zone is
     /// stated). (Until 2026-11-25: 'cannot infer the time unit'.)
-    @Test(arguments: [("excel-days", 25_569.0), ("datenum", 719_529.0)])
-    func timesAsCountsOfDays(_ unit: String, _ unixEpochValue: Double) throws {
+    @Test(arguments: [("excel-days", 25_569.0), ("datenum", 719_529.0)])  // each one's 1970-01-01
+    func timesAsCountsOfDays(_ unit: String, _ epoch: Double) throws {
         let path = "formats/generic/timestamp-ms.csv"
         let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
         let (_, plain) = try read(Fixtures.path(path))
         let rows = lines.dropFirst().map { line -> String in
             let fields = line.split(separator: ",", maxSplits: 1)
-            return String(format: "%.10f", unixEpochValue + Double(fields[0])! / 86_400_000) + "," + fields[1]
+            return String(format: "%.10f", epoch + Double(fields[0])! / 86_400_000) + "," + fields[1]
         }
         let (info, sink) = try read(files.write("days.csv", (["Time,X,Y,Z"] + rows).joined(separator: "\n") + "\n"))
         #expect(info.notes.contains { $0.hasPrefix("time in \(unit) (inferred: median spacing 0.01 s → 100.") })
