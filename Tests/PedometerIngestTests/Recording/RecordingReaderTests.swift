@@ -115,6 +115,11 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(eventInfo.format == .steps)
         #expect(eventSink.stepTotal(.device) == 5)
         #expect(abs(eventSink.steps[.device]!.last!.time - 2.1) < 1e-9)
+        // Seconds since boot after 12 hours: seconds, not a spreadsheet's days of 2019.
+        let boot = files.write("boot.csv", "time,steps\n43598.1,0\n43599.0,2\n43600.2,4\n43601.0,6\n43602.1,8\n")
+        let (bootInfo, bootSink) = try read(boot)
+        #expect(bootInfo.notes.contains { $0.hasPrefix("time in s (inferred") })
+        #expect(abs(bootSink.steps[.device]!.last!.time - 4.0) < 1e-9)
     }
 
     @Test func oxfordLayouts() throws {
