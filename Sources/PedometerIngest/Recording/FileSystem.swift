@@ -15,8 +15,10 @@ enum FileSystem {
         return found
     }
 
+    /// Whether `path` is a folder: on disk, or in an archive being read, its root included
+    /// (while a recording in it is read, the archive is the folder that holds it).
     static func isDirectory(_ path: String) -> Bool {
-        if let (archive, inner) = inArchive(path) { return archive.isFolder(inner) }
+        if let (archive, inner) = ZipArchiveFiles.resolve(path) { return archive.isFolder(inner) }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -11,7 +11,8 @@ enum FormatDetector {
         case oxfordFolder(String)
         case oxfordLog
         case sensorLoggerFolder(String)
-        case sensorLoggerZip
+        /// A zip archive: the recording inside it is found and detected when it is read.
+        case zip
         /// One Sensor Logger CSV (`TotalAcceleration.csv`, `Pedometer.csv` …) on its own.
         case sensorLoggerFile(header: [String])
         case sensorLog(header: [String])
@@ -31,7 +32,7 @@ enum FormatDetector {
         /// threads (acceleration tables, SensorLog exports); step logs are read by one reader.
         var readsInStretches: Bool {
             switch self {
-            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .sensorLoggerZip, .sensorLoggerFile, .sensorLog, .table,
+            case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .zip, .sensorLoggerFile, .sensorLog, .table,
                 .xsens, .actigraph, .empatica:
                 true
             case .steps, .magnitude, .stepIntervals: false
@@ -49,7 +50,7 @@ enum FormatDetector {
         if let problem = FileSystem.lookupProblem(path) { throw IngestError(file: path, problem) }
         guard FileSystem.isFile(path) else { throw IngestError(file: path, "not a regular file (a pipe, socket or device)") }
         if path.lowercased().hasSuffix(".zip") {
-            return Detection(format: .sensorLogger, layout: .sensorLoggerZip, reason: "zip archive (Sensor Logger export)")
+            return Detection(format: .sensorLogger, layout: .zip, reason: "zip archive")
         }
         return try detectFile(path, options: options)
     }

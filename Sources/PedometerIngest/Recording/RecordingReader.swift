@@ -28,15 +28,9 @@ public enum RecordingReader {
             try OxfordReader.readLog(path, displayName: path, options: options, into: &emitter, info: &info)
         case .sensorLoggerFolder(let folder):
             try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
-        case .sensorLoggerZip:
-            // Read in place: the entries are streamed, nothing is extracted.
-            try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { archive throws(IngestError) in
-                guard let recording = recordingFolder(in: path) else {
-                    if let error = archive.unreadableFile(named: SensorLoggerReader.accelerationFiles) { throw error }
-                    throw IngestError(file: path, "zip archive holds no Sensor Logger export (no TotalAcceleration.csv, Accelerometer.csv …)")
-                }
-                try SensorLoggerReader.readFolder(recording, displayName: recording, options: options, into: &emitter, info: &info)
-            }
+        case .zip:
+            // Nothing read yet: the emitter's copy of the sink is dropped for the recording inside.
+            return try readZip(path, options: options, into: &sink)
         case .sensorLoggerFile(let header):
             try SensorLoggerReader.readFile(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
         case .sensorLog(let header):
@@ -78,8 +72,46 @@ public enum RecordingReader {
         (try? FormatDetector.detect(path, options: options))?.layout.readsInStretches ?? false
     }
 
-    /// The folder holding a Sensor Logger export inside an archive: its root, or the first
-    /// sub-folder that holds one.
+    /// A zip archive, read in place (its entries streamed, nothing extracted): the recording in
+    /// it, an export folder (Sensor Logger, Oxford) at its root or in a sub-folder, else its only
+    /// data file (`.csv`, `.tsv`, `.txt`), read as it would be unzipped; the archive is its source.
+    private static func readZip<Sink: SampleSink>(
+        _ path: String, options: IngestOptions, into sink: inout Sink
+    ) throws(IngestError) -> RecordingInfo {
+        try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { archive throws(IngestError) in
+            guard let inner = recordingFolder(in: path) ?? loneDataFile(in: path) else {
+                if let error = archive.unreadableFile(named: SensorLoggerReader.accelerationFiles) { throw error }
+                throw IngestError(
+                    file: path,
+                    "zip archive holds no recording: no Sensor Logger or Oxford export (TotalAcceleration.csv, Accelerometer.csv …), nor a single data file (.csv, .tsv, .txt)")
+            }
+            var info = try read(inner, options: options, into: &sink)
+            info.source = path
+            info.detectionReason = "zip archive: " + info.detectionReason
+            return info
+        }
+    }
+
+    /// The only data file (`.csv`, `.tsv`, `.txt`; not hidden) anywhere in the archive mounted
+    /// at `root`, `nil` when there is none or more than one.
+    private static func loneDataFile(in root: String) -> String? {
+        var found: [String] = []
+        var folders = [root]
+        while let folder = folders.popLast(), found.count < 2 {
+            for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                if FileSystem.isDirectory(path) {
+                    folders.append(path)
+                } else if [".csv", ".tsv", ".txt"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                    found.append(path)
+                }
+            }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The folder holding a recording export (Sensor Logger, Oxford) inside an archive: its
+    /// root, or the first sub-folder that holds one.
     private static func recordingFolder(in root: String) -> String? {
         if FormatDetector.detectFolder(root) != nil { return root }
         for name in FileSystem.contents(of: root) ?? [] where FileSystem.isDirectory(root + "/" + name) {

@@ -70,6 +70,36 @@ import ZIPFoundation
         #expect(info.streams.first?.sampleCount == rows)
     }
 
+    /// A zip of one data file (in a folder or not), or of an Oxford folder: the recording inside,
+    /// read as unzipped, the zip its source. (Until 2026-11-25 only a Sensor Logger export was
+    /// looked for: 'zip archive holds no Sensor Logger export'.)
+    @Test func aZipOfOneFileOrAnOxfordFolderIsItsRecording() throws {
+        let csvPath = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let csv = try Data(contentsOf: URL(fileURLWithPath: csvPath))
+        var plain = CollectingSink()
+        _ = try RecordingReader.read(csvPath, into: &plain)
+        for name in ["walk.csv", "export/walk.csv"] {
+            let path = try zip("one-\(name.count).zip", [(name, csv.count, { offset, count in csv[offset..<(offset + count)] })])
+            var sink = CollectingSink()
+            let info = try RecordingReader.read(path, into: &sink)
+            #expect(sink.acceleration == plain.acceleration)
+            #expect(info.source == path && info.format == .generic)
+            #expect(info.detectionReason.hasPrefix("zip archive: header names time column 'timestamp'"))
+        }
+        let folder = Fixtures.path("oxford/Samsung_Jamie_Hard_InHand_1")
+        let files = try ["accelerometer.csv", "stepcounter.csv", "metadata.txt"].map { name in
+            (name, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+        }
+        let oxford = try zip("oxford.zip", files.map { name, data in
+            ("Samsung_Jamie_Hard_InHand_1/" + name, data.count, { offset, count in data[offset..<(offset + count)] })
+        })
+        var unzipped = CollectingSink(), zipped = CollectingSink()
+        _ = try RecordingReader.read(folder, into: &unzipped)
+        let info = try RecordingReader.read(oxford, into: &zipped)
+        #expect(info.format == .oxford)
+        #expect(zipped.acceleration == unzipped.acceleration && zipped.stepTotal(.groundTruth) == 265)
+    }
+
     @Test func escapingAndAbsoluteNamesAreRefusedAndNamed() throws {
         for name in ["../evil/TotalAcceleration.csv", "/etc/TotalAcceleration.csv", "rec/../../TotalAcceleration.csv"] {
             let path = try zip("escape.zip", [(name, 10, { _, count in Data("time,x\n1,2\n".utf8.prefix(count)) })])

@@ -639,7 +639,7 @@ import Darwin
         let stored = Self.storedZip(["notes/readme.txt": Array("hello\n".utf8), "data.csv": Array("a,b\n1,2\n".utf8)])
         let noExport = files.write("no-export.zip", stored)
         #expect(outcome(noExport).error?.description
-            == "\(noExport): zip archive holds no Sensor Logger export (no TotalAcceleration.csv, Accelerometer.csv …)")
+            == "\(noExport): zip archive holds no recording: no Sensor Logger or Oxford export (TotalAcceleration.csv, Accelerometer.csv …), nor a single data file (.csv, .tsv, .txt)")
         // An export in a zip with a broken CSV: located inside the zip.
         let broken = Self.storedZip(["rec/TotalAcceleration.csv": Array("time,seconds_elapsed,z,y,x\n1,0,9.8,0,0\n2,\0,9.8,0,0\n".utf8)])
         let brokenPath = files.write("broken-export.zip", broken)
