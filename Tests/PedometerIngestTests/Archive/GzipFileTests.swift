@@ -8,17 +8,11 @@ import Testing
 @Suite struct GzipFileTests {
     let files = TemporaryFiles()
 
-    private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, options: options, into: &sink)
-        return (info, sink)
-    }
-
     private var gzipped: Data { get throws { try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("formats/gzip/timestamp-ms.csv.gz"))) } }
 
     @Test func theFileItHoldsIsReadAsItself() throws {
-        let (info, sink) = try read(Fixtures.path("formats/gzip/timestamp-ms.csv.gz"))
-        let (plainInfo, plain) = try read(Fixtures.path("formats/generic/timestamp-ms.csv"))
+        let (info, sink) = try readRecording(Fixtures.path("formats/gzip/timestamp-ms.csv.gz"))
+        let (plainInfo, plain) = try readRecording(Fixtures.path("formats/generic/timestamp-ms.csv"))
         #expect(sink.acceleration == plain.acceleration)
         #expect(info.source == Fixtures.path("formats/gzip/timestamp-ms.csv.gz"))
         #expect(info.format == plainInfo.format && info.notes == plainInfo.notes && info.startDate == plainInfo.startDate)
@@ -35,7 +29,7 @@ import Testing
         // `cat a.gz b.gz`: two logs joined; the clock going back places the second after the first.
         let path = files.path("joined.csv.gz")
         try (try gzipped + gzipped).write(to: URL(fileURLWithPath: path))
-        let (info, sink) = try read(path)
+        let (info, sink) = try readRecording(path)
         #expect(sink.acceleration.count == 4000)
         #expect(info.stream("acceleration")?.clockRestartCount == 1)
     }

@@ -10,12 +10,6 @@ import PedometerCore
 @Suite struct ResearchExportTests {
     let files = TemporaryFiles()
 
-    private func read(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, options: options, into: &sink)
-        return (info, sink)
-    }
-
     /// Every fixture: detected as it should be, all its rows read, in m/s^2 (about 1 g), its
     /// start where the export gives one.
     @Test(arguments: [
@@ -28,7 +22,7 @@ import PedometerCore
     ])
     func readWithoutOptions(_ relative: String, _ format: RecordingFormat, _ reason: String, _ start: Double?) throws {
         let expected = Fixtures.expected(relative)
-        let (info, sink) = try read(Fixtures.path(relative))
+        let (info, sink) = try readRecording(Fixtures.path(relative))
         #expect(info.format == format)
         #expect(info.detectionReason == reason)
         #expect(sink.acceleration.count == expected.int("accelerationSamples"))
@@ -47,7 +41,7 @@ import PedometerCore
     }
 
     @Test func empaticaIsInSixtyFourthsOfGAtItsRate() throws {
-        let (info, sink) = try read(Fixtures.path("formats/empatica/ACC.csv"))
+        let (info, sink) = try readRecording(Fixtures.path("formats/empatica/ACC.csv"))
         let lines = try String(contentsOfFile: Fixtures.path("formats/empatica/ACC.csv"), encoding: .utf8).split(separator: "\n")
         let first = lines[2].split(separator: ",").map { Double($0)! }
         #expect(abs(sink.acceleration[0].x - first[0] * standardGravity / 64) < 1e-12)
@@ -60,7 +54,7 @@ import PedometerCore
     }
 
     @Test func geneActivMillisecondsAfterAColonAndItsOtherColumnsPassedOver() throws {
-        let (info, sink) = try read(Fixtures.path("formats/geneactiv/raw.csv"))
+        let (info, sink) = try readRecording(Fixtures.path("formats/geneactiv/raw.csv"))
         #expect(info.notes.contains("the lines above the first row passed over (no rows of the table)"))
         #expect(info.notes.contains("time from ISO 8601 date-times without a zone"))
         #expect(abs(sink.acceleration[1].time - 0.02) < 1e-9)
@@ -81,7 +75,7 @@ import PedometerCore
             .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(100).joined(separator: "\n")
         let path = files.write("rows.csv", rows)
         #expect(readError(path)?.description == "\(path):1:1: unknown format: headerless rows of a date-time and 6 numbers; give --columns (e.g. t,x,y,z,_,_,_)")
-        let (info, sink) = try read(path, IngestOptions(columns: try ColumnRoles(parsing: "t,x,y,z,_,_,_")))
+        let (info, sink) = try readRecording(path, IngestOptions(columns: try ColumnRoles(parsing: "t,x,y,z,_,_,_")))
         #expect(sink.acceleration.count == 1000)
         #expect(info.detectionReason == "headerless rows of a date-time and numbers, columns given by --columns")
         // A header the detector cannot read, above rows of plain numbers, is still refused

@@ -24,6 +24,13 @@ struct CollectingSink: SampleSink {
     }
 }
 
+/// What reading `path` finds, and every sample it gives.
+func readRecording(_ path: String, _ options: IngestOptions = .init()) throws -> (RecordingInfo, CollectingSink) {
+    var sink = CollectingSink()
+    let info = try RecordingReader.read(path, options: options, into: &sink)
+    return (info, sink)
+}
+
 /// The error reading `path` gives, or `nil` when it reads.
 func readError(_ path: String, _ options: IngestOptions = .init()) -> IngestError? {
     var sink = CollectingSink()
