@@ -15,6 +15,14 @@ struct GravityAxis: Sendable {
     let timeConstant: Double
     private var gravity: (x: Double, y: Double, z: Double)?
 
+    /// The estimated direction of gravity in the device's frame (a unit vector), `nil` before
+    /// the first sample.
+    var direction: SIMD3<Double>? {
+        guard let g = gravity else { return nil }
+        let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
+        return norm > 0 ? SIMD3(g.x, g.y, g.z) / norm : nil
+    }
+
     /// `cutoff`: the low-pass's cut-off, Hz (the gait band's lower edge).
     init(cutoff: Double) {
         timeConstant = 1 / (2 * Double.pi * cutoff)

@@ -23,7 +23,9 @@ import RealModule
 ///    walker; unless its level is fading as a walk's end does) or periodic faster than any
 ///    gait are not walking. A short stretch of
 ///    windows that move but show no period (a turn, a stumble), between walking at similar
-///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``).
+///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``),
+///    unless the device turned over it after too short a walk to be one (it was handled:
+///    ``Configuration/handlingTurn``).
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
 ///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
@@ -105,6 +107,17 @@ public struct StepDetector: Sendable {
         /// Periods on both sides of a bridge may differ by at most this fraction; so may the
         /// period of half a window from that of the walk it continues.
         public var bridgeTolerance = 0.3
+        /// Least turn of the device across a stretch without a period, degrees, that shows it
+        /// was handled there (taken out of or put into a pocket or a bag, raised to be looked
+        /// at) rather than carried through a stumble or the walker's own turn, which is about
+        /// gravity and leaves gravity's direction in the device where it was. Such a stretch is
+        /// bridged only from a walk of ``confirmingSteps`` steps under way (the phone looked at
+        /// while walking on); after a shorter periodic stretch (the last steps before stopping
+        /// to put the phone away, or the handling's own rhythm) the walk that follows starts
+        /// afresh and its steps must be found again. A carried phone's gravity turned at most
+        /// 22° across such a stretch in the data sets' walks (a swinging hand); handling turns
+        /// it by 45–100°. Only with gravity in the signal (not for a magnitude alone).
+        public var handlingTurn = 30.0
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
@@ -201,6 +214,17 @@ public struct StepDetector: Sendable {
     private var periods: [Double] = []
     /// The standard deviation of each hop's window, beside `periods`.
     private var levels: [Double] = []
+    /// The direction of gravity in the device at each hop's centre, beside `periods` (it runs
+    /// ahead of them, a window's half): only when the signal is along gravity, else empty.
+    private var hopGravity: [SIMD3<Double>] = []
+    /// Hops in a row up to `resolvedHops` that are walking (periodic or bridged).
+    private var walkingRun = 0
+    /// The cosine of ``Configuration/handlingTurn``.
+    private let handlingTurnCosine: Double
+    /// The period of the hops of a stretch without a period between walking at similar
+    /// cadences where the device was handled (``wasHandled(after:before:period:)``): a pause
+    /// of the walk, with no steps, that does not end its bout.
+    private static let handled = -2.0
     private var periodBase = 0
     private var resolvedHops = 0
     private let hopSamples: Int
@@ -264,6 +288,7 @@ public struct StepDetector: Sendable {
         halfWindow = Int((configuration.window * Self.sampleRate).rounded()) / 2
         windowHops = Int((configuration.window / configuration.hop).rounded(.up))
         longestBridgeHops = Int((configuration.longestBridge / configuration.hop).rounded())
+        handlingTurnCosine = Double.cos(configuration.handlingTurn * .pi / 180)
         antiAlias = OnePoleCoefficient(cutoff: configuration.antiAliasFrequency)
         vertical = VerticalExcursion(
             sampleRate: Self.sampleRate, cutOff: configuration.lowFrequency,
@@ -365,6 +390,10 @@ public struct StepDetector: Sendable {
             guard gridTime <= time else { break }
             let fraction = (gridTime - last.time) / dt
             push(last.value + (value - last.value) * fraction, at: gridTime)
+            if nextGridIndex == (periodBase + hopGravity.count) * hopSamples, signal == .alongGravity,
+                let direction = gravityAxis.direction {
+                hopGravity.append(direction)
+            }
             nextGridIndex += 1
         }
         previous = (time, value)
@@ -409,8 +438,10 @@ public struct StepDetector: Sendable {
         base = 0
         periods.removeAll(keepingCapacity: true)
         levels.removeAll(keepingCapacity: true)
+        hopGravity.removeAll(keepingCapacity: true)
         periodBase = 0
         resolvedHops = 0
+        walkingRun = 0
         nextEventIndex = 1
         awaitedHop = 0
         lastStep = nil
@@ -574,6 +605,7 @@ public struct StepDetector: Sendable {
         let longest = longestBridgeHops
         while resolvedHops < known {
             guard periods[resolvedHops - periodBase] == PeriodEstimator.aperiodic else {
+                walkingRun = periods[resolvedHops - periodBase] > 0 ? walkingRun + 1 : 0
                 resolvedHops += 1
                 continue
             }
@@ -586,11 +618,24 @@ public struct StepDetector: Sendable {
             var fill = PeriodEstimator.still
             if length <= longest, before > 0, after > 0,
                 abs(before - after) <= configuration.bridgeTolerance * min(before, after) {
-                fill = (before + after) / 2
+                fill = wasHandled(after: resolvedHops - 1, before: end, period: before) ? Self.handled : (before + after) / 2
             }
             for hop in resolvedHops..<end { periods[hop - periodBase] = fill }
+            walkingRun = fill > 0 ? walkingRun + length : 0
             resolvedHops = end
         }
+    }
+
+    /// Whether the device was handled over the hops without a period between hops `first` and
+    /// `last`, after a walking stretch at `period` too short to be a walk
+    /// (``Configuration/confirmingSteps`` steps): gravity's direction in the device turned
+    /// by more than ``Configuration/handlingTurn`` from `first` to `last`.
+    private func wasHandled(after first: Int, before last: Int, period: Double) -> Bool {
+        guard Double(walkingRun) * configuration.hop < configuration.confirmingSteps * period,
+            first >= periodBase, last - periodBase < hopGravity.count
+        else { return false }
+        let cosine = (hopGravity[first - periodBase] * hopGravity[last - periodBase]).sum()
+        return cosine < handlingTurnCosine
     }
 
     private mutating func findSteps(final: Bool) {
@@ -607,7 +652,13 @@ public struct StepDetector: Sendable {
             // The samples nearest this hop share its period (and a sample needs the next one).
             let end = min(firstSample(nearest: hop + 1), count - 1)
             guard period > 0 else {
-                endBout()  // once for all of them: again would change nothing
+                if period == Self.handled {
+                    // A pause with the device handled: no steps in it, but the walk's bout goes
+                    // on, and its first steps after the pause are looked for as a walk's are.
+                    settle()
+                } else {
+                    endBout()  // once for all of them: again would change nothing
+                }
                 nextEventIndex = end
                 continue
             }
@@ -635,6 +686,12 @@ public struct StepDetector: Sendable {
                     if let walk = interruptedWalk {
                         interruptedWalk = nil
                         fillGap(after: walk, before: lookBackSteps.first ?? time, period: period)
+                    }
+                    if boutConfirmed || !bout.isEmpty {
+                        // The bout resumes after a pause with the device handled.
+                        let resumed = lookBackSteps
+                        lookBackSteps.removeAll()
+                        for step in resumed { emit(step) }
                     }
                     pending = time
                     lastStep = (index, time, value)
@@ -863,6 +920,7 @@ public struct StepDetector: Sendable {
         if dropHops > 1024 {
             periods.removeFirst(dropHops)
             levels.removeFirst(dropHops)
+            hopGravity.removeFirst(min(dropHops, hopGravity.count))
             periodBase += dropHops
         }
     }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import PedometerCore
+import PedometerIngest
+
+/// The phone handled between steps: put into a pocket after a few steps, or raised to be looked
+/// at while the walk goes on. Both turn the device, so gravity's direction in it changes by tens
+/// of degrees, and both leave a few seconds without a period; only the first is a pause
+/// (``StepDetector/Configuration/handlingTurn``).
+@Suite struct HandlingTests {
+    /// The Oxford back-pocket fixture: the walker takes eight steps (the foot switches' last at
+    /// 4.33 s), stops to put the phone into the back pocket, and walks on (the foot switches
+    /// see one step at 6.13 s, the next at 7.79 s). The seconds in between have no period; the
+    /// rhythm of the handling on either side used to bridge them, counting 5 steps there.
+    static let backPocket = "oxford/Samsung_Dario_Hard_BackPocket_1"
+    static let pause = 4.4...7.7
+
+    @Test func phonePutAwayAfterAFewStepsIsNoWalk() throws {
+        let (_, sink) = try readRecording(Fixtures.path(Self.backPocket))
+        let truth = Self.stepTimes(sink).filter { Self.pause.contains($0) }
+        #expect(truth.count == 1)
+        // The premise: the phone turned over the pause.
+        let before = StridePeriodicTests.up(sink.acceleration.filter { (3.3..<4.3).contains($0.time) })
+        let after = StridePeriodicTests.up(sink.acceleration.filter { (7.7..<8.7).contains($0.time) })
+        #expect(acos((before * after).sum()) * 180 / .pi > 40)
+
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        let inPause = steps.filter { Self.pause.contains($0) }
+        #expect(inPause.count <= 2, "steps in the pause: \(inPause)")
+    }
+
+    /// The steady minute of the Oxford in-hand fixture (``StridePeriodicTests/steadyMinute()``),
+    /// with the phone raised to be read while walking on, at its middle: the arm's lift (one
+    /// cycle of 1.5 Hz under a Hann window along gravity, 10 m/s^2 at its peak, as in
+    /// ``TransientTests``) leaves its windows without a period, and the phone turns by `degrees`
+    /// about a horizontal axis over that second and is held so (gravity and the steps'
+    /// acceleration turn with it). Counted within 3 %, never a stride-long interval
+    /// (``AsymmetricGaitTests/expectMinuteCounted(_:truth:_:sourceLocation:)``): the walk was
+    /// under way.
+    @Test(arguments: [45.0, 90.0])
+    func phoneTurnedWhileWalkingOnKeepsItsSteps(degrees: Double) throws {
+        let (acceleration, stepTimes, first) = try StridePeriodicTests.steadyMinute()
+        let start = stepTimes[first], end = start + 60, turn = start + 30
+        let truth = stepTimes.filter { $0 >= start && $0 < end }
+        let samples = acceleration.filter { $0.time < end + 1 }
+        let up = StridePeriodicTests.up(samples.filter { $0.time >= start && $0.time < end })
+        // A horizontal axis: perpendicular to gravity.
+        let side = Self.normalized(Self.cross(up, SIMD3(1, 0, 0)))
+        let lift = 1 / 1.5
+        let turned = samples.map { sample -> AccelerationSample in
+            let t = sample.time - turn
+            let hann = t >= 0 && t < lift ? 0.5 - 0.5 * cos(2 * Double.pi * t / lift) : 0
+            let lifted = SIMD3(sample.x, sample.y, sample.z) + 10 * hann * sin(2 * Double.pi * t / lift) * up
+            let angle = degrees * .pi / 180 * (0.5 - 0.5 * cos(Double.pi * min(max(t, 0), 1)))
+            let v = Self.rotate(lifted, about: side, by: angle)
+            return AccelerationSample(time: sample.time, x: v.x, y: v.y, z: v.z)
+        }
+        AsymmetricGaitTests.expectMinuteCounted(
+            AsymmetricGaitTests.steps(in: turned, magnitudeOnly: false), truth: truth, "turned \(degrees)°")
+    }
+
+    /// Where the foot switches' cumulative count goes up.
+    static func stepTimes(_ sink: CollectingSink) -> [Double] {
+        let truth = sink.steps[.groundTruth] ?? []
+        return zip(truth.dropFirst(), truth).filter { $0.steps > $1.steps }.map { $0.0.time }
+    }
+
+    static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+
+    static func normalized(_ v: SIMD3<Double>) -> SIMD3<Double> { v / (v * v).sum().squareRoot() }
+
+    /// `v` turned by `angle` radians about the unit vector `axis` (Rodrigues' formula).
+    static func rotate(_ v: SIMD3<Double>, about axis: SIMD3<Double>, by angle: Double) -> SIMD3<Double> {
+        v * cos(angle) + cross(axis, v) * sin(angle) + axis * (axis * v).sum() * (1 - cos(angle))
+    }
+}
