@@ -217,8 +217,14 @@ public struct StepDetector: Sendable {
     /// The direction of gravity in the device at each hop's centre, beside `periods` (it runs
     /// ahead of them, a window's half): only when the signal is along gravity, else empty.
     private var hopGravity: [SIMD3<Double>] = []
-    /// Hops in a row up to `resolvedHops` that are walking (periodic or bridged).
+    /// Hops in a row up to `resolvedHops` that are walking (periodic or bridged), and their
+    /// number at the last walking hop.
     private var walkingRun = 0
+    private var lastWalkingRun = 0
+    /// The walking run of a walk that a gap in the data interrupted, which the first walking
+    /// hop after the gap continues (the windows at a segment's ends are cut short and show
+    /// no walking).
+    private var interruptedRun = 0
     /// The cosine of ``Configuration/handlingTurn``.
     private let handlingTurnCosine: Double
     /// The period of the hops of a stretch without a period between walking at similar
@@ -442,6 +448,7 @@ public struct StepDetector: Sendable {
         periodBase = 0
         resolvedHops = 0
         walkingRun = 0
+        interruptedRun = interruptedWalk == nil ? 0 : lastWalkingRun
         nextEventIndex = 1
         awaitedHop = 0
         lastStep = nil
@@ -605,7 +612,7 @@ public struct StepDetector: Sendable {
         let longest = longestBridgeHops
         while resolvedHops < known {
             guard periods[resolvedHops - periodBase] == PeriodEstimator.aperiodic else {
-                walkingRun = periods[resolvedHops - periodBase] > 0 ? walkingRun + 1 : 0
+                countWalkingRun(hops: periods[resolvedHops - periodBase] > 0 ? 1 : 0)
                 resolvedHops += 1
                 continue
             }
@@ -621,9 +628,20 @@ public struct StepDetector: Sendable {
                 fill = wasHandled(after: resolvedHops - 1, before: end, period: before) ? Self.handled : (before + after) / 2
             }
             for hop in resolvedHops..<end { periods[hop - periodBase] = fill }
-            walkingRun = fill > 0 ? walkingRun + length : 0
+            countWalkingRun(hops: fill > 0 ? length : 0)
             resolvedHops = end
         }
+    }
+
+    /// Counts `hops` more resolved hops of walking, or, when 0, a hop that is not walking.
+    private mutating func countWalkingRun(hops: Int) {
+        guard hops > 0 else {
+            walkingRun = 0
+            return
+        }
+        walkingRun += hops + interruptedRun
+        interruptedRun = 0
+        lastWalkingRun = walkingRun
     }
 
     /// Whether the device was handled over the hops without a period between hops `first` and
