@@ -24,8 +24,8 @@ import RealModule
 ///    gait are not walking. A short stretch of
 ///    windows that move but show no period (a turn, a stumble), between walking at similar
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``),
-///    unless the device turned over it after too short a walk to be one (it was handled:
-///    ``Configuration/handlingTurn``).
+///    unless the device turned over it after too short a walk to be one: it was handled, and
+///    the stretch is a pause of the walk (``Configuration/handlingTurn``).
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
 ///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
@@ -113,10 +113,11 @@ public struct StepDetector: Sendable {
         /// gravity and leaves gravity's direction in the device where it was. Such a stretch is
         /// bridged only from a walk of ``confirmingSteps`` steps under way (the phone looked at
         /// while walking on); after a shorter periodic stretch (the last steps before stopping
-        /// to put the phone away, or the handling's own rhythm) the walk that follows starts
-        /// afresh and its steps must be found again. A carried phone's gravity turned at most
-        /// 22° across such a stretch in the data sets' walks (a swinging hand); handling turns
-        /// it by 45–100°. Only with gravity in the signal (not for a magnitude alone).
+        /// to put the phone away, or the handling's own rhythm) it is a pause of the walk: no
+        /// steps in it, the walk's count going on, its steps after it found by their rhythm
+        /// backwards as a walk's first steps are. A carried phone's gravity turned at most 22°
+        /// across such a stretch in the data sets' walks (a swinging hand); handling turns it
+        /// by 45–100°. Only with gravity in the signal (not for a magnitude alone).
         public var handlingTurn = 30.0
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
