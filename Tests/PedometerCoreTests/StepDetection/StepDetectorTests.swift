@@ -342,12 +342,14 @@ import TestSupport
 
     /// 14e. Held steps come out within ``StepDetector/latency`` of the newest sample, as every
     /// step does (``Pedometer`` takes earlier seconds as final): drained after every sample, over
-    /// handling noise (short bouts held and dropped) and the walks above (held and counted).
+    /// handling noise (short bouts held and dropped), the walks above (held and counted), and
+    /// short walks with the phone turned between them (pauses with the device handled, across
+    /// which a bout goes on: ``StepDetector/Configuration/handlingTurn``).
     @Test(arguments: [1 as UInt64, 2, 3, 4, 5])
     func stepsComeOutWithinLatency(seed: UInt64) {
         let handling = Self.handlingSamples(seed: seed)
         let shortBouts = Self.walks([1.5, 2.2, 1.5, 2.2].map { Gait(cadence: $0, steps: 6, leadIn: 1, leadOut: 1) }, seed: seed)
-        for samples in [handling, shortBouts] {
+        for samples in [handling, shortBouts, Self.shortWalksBetweenTurns(seed: seed)] {
             var detector = StepDetector()
             var late: [String] = []
             for sample in samples {
@@ -358,6 +360,36 @@ import TestSupport
             }
             #expect(late.isEmpty, "\(late.prefix(3))")
         }
+    }
+
+    /// Fourteen walks of 3 steps at 1 step/s, the phone turned by 90° about a horizontal axis
+    /// (and back) over the first 1.5 s of the 2.5 s of noisy handling between them; at 100 Hz.
+    static func shortWalksBetweenTurns(seed: UInt64) -> [AccelerationSample] {
+        func turned(_ v: Vec3, _ angle: Double) -> Vec3 {
+            Vec3(v.x, v.y * cos(angle) - v.z * sin(angle), v.y * sin(angle) + v.z * cos(angle))
+        }
+        var rng = SplitMix64(seed: seed)
+        var samples: [AccelerationSample] = []
+        var offset = 0.0
+        for piece in 0..<14 {
+            let angle = piece % 2 == 0 ? 0 : Double.pi / 2, next = Double.pi / 2 - angle
+            let gait = Gait(cadence: 1, steps: 3, leadIn: 0.2, leadOut: 0.2)
+            let times = Synthetic.regularTimes(rate: 100, duration: gait.totalDuration)
+            for sample in Synthetic.walk(gait, times: times, seed: seed &+ UInt64(piece)) {
+                let v = turned(Vec3(sample.x, sample.y, sample.z), angle)
+                samples.append(AccelerationSample(time: sample.time + offset, x: v.x, y: v.y, z: v.z))
+            }
+            offset += gait.totalDuration
+            for tick in 0..<250 {
+                let t = Double(tick) / 100
+                let v = turned(
+                    Synthetic.g * Synthetic.tiltedAxis + 1.5 * Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian()),
+                    angle + (next - angle) * min(t / 1.5, 1))
+                samples.append(AccelerationSample(time: offset + t, x: v.x, y: v.y, z: v.z))
+            }
+            offset += 2.5
+        }
+        return samples
     }
 
     // MARK: 15. Handling at a walk's end
