@@ -650,11 +650,15 @@ public struct StepDetector: Sendable {
     /// (``Configuration/confirmingSteps`` steps): gravity's direction in the device turned
     /// by more than ``Configuration/handlingTurn`` from `first` to `last`.
     private func wasHandled(after first: Int, before last: Int, period: Double) -> Bool {
-        guard Double(walkingRun) * configuration.hop < configuration.confirmingSteps * period,
-            first >= periodBase, last - periodBase < hopGravity.count
-        else { return false }
-        let cosine = (hopGravity[first - periodBase] * hopGravity[last - periodBase]).sum()
-        return cosine < handlingTurnCosine
+        Double(walkingRun) * configuration.hop < configuration.confirmingSteps * period && isTurned(first, last)
+    }
+
+    /// Whether gravity's direction in the device turned by more than
+    /// ``Configuration/handlingTurn`` from hop `first` to hop `last`; `false` when either is
+    /// unknown (no gravity in the signal, or a hop no longer kept).
+    private func isTurned(_ first: Int, _ last: Int) -> Bool {
+        guard min(first, last) >= periodBase, max(first, last) - periodBase < hopGravity.count else { return false }
+        return (hopGravity[first - periodBase] * hopGravity[last - periodBase]).sum() < handlingTurnCosine
     }
 
     private mutating func findSteps(final: Bool) {
