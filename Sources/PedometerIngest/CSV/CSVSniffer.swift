@@ -32,11 +32,18 @@ struct CSVSniffer {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             result.byteOrderMarkLength = 3
         }
-        // Binary data: a NUL or many control bytes early in the file.
+        // Binary data: a NUL or a control byte early in the file. NULs that run up to a line's
+        // end are the padding of a fixed-width text field (GENEActiv's PC software writes an
+        // empty header field so), not binary data.
         var line = 1
         var column = 1
-        for index in result.byteOrderMarkLength..<min(bytes.count, 4096) {
+        let scanned = min(bytes.count, 4096)
+        for index in result.byteOrderMarkLength..<scanned {
             let byte = bytes[index]
+            if byte == 0 && isLinePadding(bytes, from: index, before: scanned) {
+                column += 1
+                continue
+            }
             if byte == 0 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
                 let what = byte == 0 ? "NUL byte" : "control byte 0x\(String(byte, radix: 16))"
                 throw IngestError(
@@ -59,6 +66,14 @@ struct CSVSniffer {
             result.decimalComma = detectDecimalComma(body, delimiter: result.delimiter, terminator: result.lineTerminator)
         }
         return result
+    }
+
+    /// Whether the NUL at `start` begins a run of NULs that a line terminator (CR or LF) ends
+    /// before `end`.
+    private static func isLinePadding(_ bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Bool {
+        var index = start
+        while index < end && bytes[index] == 0 { index += 1 }
+        return index < end && (bytes[index] == 0x0A || bytes[index] == 0x0D)
     }
 
     /// Whether the fields of the first 50 lines hold numbers with a decimal comma and none with

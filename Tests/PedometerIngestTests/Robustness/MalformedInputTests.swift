@@ -560,6 +560,33 @@ import Darwin
         }
     }
 
+    /// GENEActiv's PC software pads an empty free-text field of its header with NULs up to the
+    /// line's end (`Subject Notes,\0\0…\r\n`, as in the real export `Fixtures/lower-back/
+    /// geneactiv-gaitpy-demo.csv`): text, read as without them. NULs followed by anything but
+    /// the line's end are still binary data, where the first one is.
+    @Test func nulPaddedHeaderFields() throws {
+        let good = Self.bytes("formats/geneactiv/raw.csv")
+        func padding(_ field: String, with tail: [UInt8]) -> [UInt8] {
+            let key = Array((field + ",\n").utf8)
+            let start = try! #require((0...(good.count - key.count)).first { Array(good[$0..<($0 + key.count)]) == key })
+            var padded = good
+            padded.insert(contentsOf: tail, at: start + key.count - 1)
+            return padded
+        }
+        let nuls = [UInt8](repeating: 0, count: 100)
+        let reference = outcome(files.write("geneactiv.csv", good))
+        let paddedPath = files.write("geneactiv-padded.csv", padding("Subject Notes", with: nuls))
+        let padded = outcome(paddedPath)
+        #expect(padded.error == nil)
+        #expect(padded.sink?.acceleration.count == reference.sink?.acceleration.count)
+        #expect(padded.sink?.acceleration.last == reference.sink?.acceleration.last)
+        #expect(padded.info?.format == reference.info?.format)
+        let crlfPath = files.write("geneactiv-padded-crlf.csv", padding("Study Centre", with: nuls + [0x0D]))
+        #expect(outcome(crlfPath).sink?.acceleration.count == reference.sink?.acceleration.count)
+        let brokenPath = files.write("geneactiv-broken.csv", padding("Study Centre", with: [0, 0, 0x41]))
+        #expect(outcome(brokenPath).error?.description == "\(brokenPath):16:14: binary data (NUL byte), not a text CSV file")
+    }
+
     @Test func nulBytes() throws {
         let good = Self.bytes("formats/generic/timestamp-ms.csv")  // 2000 rows, 35 bytes a row
         func lineStart(_ line: Int) -> Int {
