@@ -19,6 +19,9 @@ struct PeriodEstimator: Sendable {
     /// The standard deviation of the last window ``stepPeriod(_:_:_:)`` was given, m/s^2 (0
     /// when it was too short to estimate).
     private(set) var lastDeviation = 0.0
+    /// The lag, seconds, that the last window's period is half of when it was taken as a
+    /// stride because the correlation at half of it is step-like; 0 otherwise.
+    private(set) var lastStride = 0.0
     /// Scratch buffer, reused from window to window.
     private var correlation: [Double] = []
     /// Scratch buffer: per lag, the product of the energies of the overlapping head and tail.
@@ -53,6 +56,7 @@ struct PeriodEstimator: Sendable {
         let count = high - low
         let searchedLag = min(searchedLag ?? longestLag, longestLag)
         lastDeviation = 0
+        lastStride = 0
         guard count >= searchedLag + 10 else { return Self.still }
         let n = Double(count)
         let mean = sums.sum(low, high) / n
@@ -101,6 +105,7 @@ struct PeriodEstimator: Sendable {
                 || (correlation[halfLag] <= configuration.strideHalfCorrelation && period <= Double(longestLag) / 2) {
                 return period / StepDetector.sampleRate
             }
+            lastStride = period / StepDetector.sampleRate
             return half / StepDetector.sampleRate
         }
         return weak ? Self.still : Self.aperiodic

@@ -534,6 +534,13 @@ public struct StepDetector: Sendable {
     /// ``ActivityClassifier/sprintCadence``), whose impacts outweigh any arm swing: a run that
     /// turns into a walk at half its cadence has slowed down.
     ///
+    /// Nor does it double: when such a walk's period is the lag the estimator halved because
+    /// the correlation at half of it is merely not negative (``PeriodEstimator/lastStride``),
+    /// the lag is the walk's step, each of whose strikes shows twice in the signal (heel strike
+    /// and push-off at the lower back, about half a step apart), not a stride of two steps
+    /// twice as quick. A walk breaking into a run shows its new step as a lag of its own: a
+    /// run's steps, impacts alike, correlate strongly.
+    ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
     /// the window has none but a walk of ``Configuration/confirmingSteps`` steps has just had
@@ -546,9 +553,14 @@ public struct StepDetector: Sendable {
         let level = estimator.lastDeviation
         // A window too weak or shaking is not walking: neither rule applies to it.
         guard period != PeriodEstimator.still, let (walking, isSteady) = ongoingWalk() else { return (period, level) }
-        if period > 0, isSteady, walking >= shortestWalkingStep,
-            abs(period / 2 - walking) <= configuration.strideTolerance * walking {
-            return (period / 2, level)
+        if period > 0, isSteady, walking >= shortestWalkingStep {
+            if abs(period / 2 - walking) <= configuration.strideTolerance * walking {
+                return (period / 2, level)
+            }
+            let stride = estimator.lastStride
+            if stride > 0, abs(stride - walking) <= configuration.strideTolerance * walking {
+                return (stride, level)
+            }
         }
         guard period == PeriodEstimator.aperiodic else { return (period, level) }
         for (halfLow, halfHigh) in [(low, center), (center, high)] {

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import PedometerCore
+import PedometerIngest
+
+/// A sensor at the lower back feels each step twice: the heel strike and, about half a step
+/// later, the other foot's push-off. In a real GENEActiv export (GaitPy's demo recording,
+/// `Fixtures/lower-back/geneactiv-gaitpy-demo.csv`: three walks at 0.56–0.70 s a step) some
+/// 4 s windows correlate strongly at the step lag and, merely not negatively (about −0.06), at
+/// half of it, which the period estimator's stride rule reads as a stride of two steps at
+/// 0.31 s: the walk was counted at twice its cadence for seconds at a time (130 steps, 4 too
+/// many, at intervals of 0.29–0.32 s in 86.5–90.8 s). Cadence does not double from one window
+/// to the next inside a steady walk (``StepDetector/Configuration/strideTolerance``).
+@Suite struct DoubleStrikeTests {
+    static let recording = "lower-back/geneactiv-gaitpy-demo.csv"
+
+    @Test func lowerBackWalkIsNotCountedAtTwiceItsCadence() throws {
+        let (info, sink) = try readRecording(Fixtures.path(Self.recording))
+        #expect(info.detectionReason.contains("GENEActiv raw data"))
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        // The walks: steps less than 2 s apart.
+        var walks: [[Double]] = []
+        for step in steps {
+            if let last = walks.last?.last, step - last < 2 {
+                walks[walks.count - 1].append(step)
+            } else {
+                walks.append([step])
+            }
+        }
+        let long = walks.filter { $0.count >= 20 }
+        #expect(long.count == 3)
+        for walk in long {
+            let intervals = zip(walk.dropFirst(), walk).map { $0 - $1 }.sorted()
+            let median = intervals[intervals.count / 2]
+            // A doubled cadence gives intervals of half the walk's step.
+            #expect(intervals.first! >= 2 * median / 3, "walk from \(walk.first!) s: shortest interval \(intervals.first!) s, median \(median) s")
+            // A steady walk has as many steps as its duration holds step periods, and one.
+            let expected = (walk.last! - walk.first!) / median + 1
+            #expect(abs(Double(walk.count) - expected) <= 1.5, "walk from \(walk.first!) s: \(walk.count) steps, \(expected) expected")
+        }
+    }
+}
