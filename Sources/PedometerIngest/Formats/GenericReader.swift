@@ -57,6 +57,14 @@ enum GenericReader {
                 explanation: roles.hadAlternatives ? roles.explanation : nil,
                 description: describe(roles.time, roles.x, roles.y, roles.z))
         }
+        // Timed by the rate: a header naming the axes needs no time column.
+        if let header, options.sampleRate != nil, let axes = HeaderRoles.acceleration(ColumnNames(header), excluding: nil) {
+            let (x, y, z) = (axes.triplet.x, axes.triplet.y, axes.triplet.z)
+            return Columns(
+                time: nil, x: x, y: y, z: z, accelerationUnit: axes.unit, kind: axes.kind,
+                explanation: axes.others.isEmpty ? nil : "columns by name: acceleration \(name(x)), \(name(y)), \(name(z)) (choose another with --columns)",
+                description: describe(nil, x, y, z))
+        }
         if options.sampleRate != nil && fieldCount == 3 {
             return Columns(
                 time: nil, x: 0, y: 1, z: 2, explanation: "headerless: columns taken as x,y,z (use --columns to change)",

@@ -75,18 +75,31 @@ struct HeaderRoles: Sendable, Hashable {
 
     /// The roles in `names`, or `nil` when it names no time column or no acceleration triplet.
     static func find(_ names: ColumnNames) -> HeaderRoles? {
-        guard let time = timeColumn(names) else { return nil }
-        let triplets = self.triplets(names).filter { ![$0.x, $0.y, $0.z].contains(time) }
+        guard let time = timeColumn(names), let axes = acceleration(names, excluding: time) else { return nil }
+        var roles = HeaderRoles(
+            time: time, x: axes.triplet.x, y: axes.triplet.y, z: axes.triplet.z, timeUnit: timeUnit(names, time),
+            accelerationUnit: axes.unit, kind: axes.kind, explanation: "")
+        roles.explanation = explain(names, time: time, chosen: axes.triplet, others: axes.others)
+        roles.hadAlternatives = !axes.others.isEmpty
+        return roles
+    }
+
+    /// The acceleration triplet of `names` (not using column `time`), with the unit and the
+    /// kind its names state and the other triplets passed over; `nil` when there is none. A
+    /// table timed by ``IngestOptions/sampleRate`` needs no time column.
+    static func acceleration(
+        _ names: ColumnNames, excluding time: Int?
+    ) -> (triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet])? {
+        let triplets = self.triplets(names).filter { time == nil || ![$0.x, $0.y, $0.z].contains(time!) }
         let candidates = triplets.filter { $0.meaning.rank >= 0 }
         guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
             return nil
         }
-        var roles = HeaderRoles(
-            time: time, x: best.x, y: best.y, z: best.z, timeUnit: timeUnit(names, time),
-            accelerationUnit: accelerationUnit(names, best), kind: nil, explanation: "")
+        var unit = accelerationUnit(names, best)
+        var kind: AccelerationKind?
         switch best.meaning {
-        case .withGravity: roles.kind = .total
-        case .withoutGravity: roles.kind = .user
+        case .withGravity: kind = .total
+        case .withoutGravity: kind = .user
         default: break
         }
         // Browser loggers name columns after the W3C DeviceMotionEvent's properties, whose
@@ -94,12 +107,10 @@ struct HeaderRoles: Sendable, Hashable {
         // m/s^2. (A walk's acceleration without gravity, about 1 m/s^2, would otherwise be read
         // as total acceleration in g.)
         if let property = deviceMotionProperty(names.raw[best.x]) {
-            roles.kind = property == "acceleration" ? .user : .total
-            roles.accelerationUnit = roles.accelerationUnit ?? .metersPerSecondSquared
+            kind = property == "acceleration" ? .user : .total
+            unit = unit ?? .metersPerSecondSquared
         }
-        roles.explanation = explain(names, time: time, chosen: best, others: triplets.filter { $0 != best })
-        roles.hadAlternatives = triplets.count > 1
-        return roles
+        return (best, unit, kind, triplets.filter { $0 != best })
     }
 
     /// `acceleration` or `accelerationincludinggravity` when `raw` names an axis of that

@@ -134,7 +134,10 @@ enum FormatDetector {
             if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil {
                 return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
             }
-            guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else { throw error }
+            guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else {
+                if let detection = try tableByOptions(path, first, options: options) { return detection }
+                throw error
+            }
             let detection = try detectHeader(path, found.header)
             guard case .table = detection.layout else { throw error }
             return Detection(
@@ -310,6 +313,27 @@ enum FormatDetector {
         throw IngestError(
             file: path, line: 1, column: 1,
             "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --format and --columns)")
+    }
+
+    /// A header that names no time column, or none the detection knows, read as the user's
+    /// options say: its axes timed by `--rate`, or the columns `--columns` names; `nil` without
+    /// such options. A header naming x/y/z acceleration but no time asks for the rate.
+    private static func tableByOptions(_ path: String, _ header: [String], options: IngestOptions) throws(IngestError) -> Detection? {
+        let names = ColumnNames(header)
+        let preview = header.prefix(6).joined(separator: ",") + (header.count > 6 ? ",…" : "")
+        if options.columns != nil {
+            return Detection(format: .generic, layout: .table(header: header), reason: "header '\(preview)', columns given by --columns")
+        }
+        guard HeaderRoles.timeColumn(names) == nil, let axes = HeaderRoles.acceleration(names, excluding: nil) else { return nil }
+        let listed = [axes.triplet.x, axes.triplet.y, axes.triplet.z].map { "'\(header[$0])'" }.joined(separator: ", ")
+        if let rate = options.sampleRate {
+            return Detection(
+                format: .generic, layout: .table(header: header),
+                reason: "header names axes \(listed), no time column: timed by --rate \(String(format3: rate))")
+        }
+        throw IngestError(
+            file: path, line: 1, column: 1,
+            "header names acceleration \(listed) but no time column: give the sampling rate (--rate HZ: sample n at n / HZ seconds) or the time column (--columns)")
     }
 
     private static func detectHeaderless(

@@ -183,6 +183,40 @@ import PedometerCore
         #expect(readError(minutes, IngestOptions(columns: rated.columns))?.reason == "--columns gives no time column: name one (t), or time the rows with --rate HZ")
     }
 
+    /// A header that names its axes but no time, as Mobilise-D's example data is written
+    /// (`samples,acc_x,acc_y,acc_z,gyr_x,gyr_y,gyr_z`, a sample number, g, deg/s): the
+    /// error asks for the rate, and with `--rate` the axes are read by their names, the
+    /// gyroscope passed over (until 2026-11-26 refused either way, even with `--rate` and
+    /// `--columns`, unless `--input-format generic` was given too). `--columns` alone reads a
+    /// header that names no column the detection knows.
+    @Test func aHeaderWithAxesButNoTimeIsTimedByTheRate() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        let rows = lines.dropFirst().enumerated().map { index, line in
+            "\(index)," + line.split(separator: ",", maxSplits: 1)[1] + ",0.5,-0.25,1.5"
+        }
+        let untimed = files.write("untimed.csv", (["samples,acc_x,acc_y,acc_z,gyr_x,gyr_y,gyr_z"] + rows).joined(separator: "\n") + "\n")
+        #expect(readError(untimed)?.reason == "header names acceleration 'acc_x', 'acc_y', 'acc_z' but no time column: give the sampling rate (--rate HZ: sample n at n / HZ seconds) or the time column (--columns)")
+        var rated = IngestOptions()
+        rated.sampleRate = 100
+        let (info, sink) = try read(untimed, rated)
+        #expect(info.detectionReason == "header names axes 'acc_x', 'acc_y', 'acc_z', no time column: timed by --rate 100")
+        #expect(info.streams.first?.columns == "x 'acc_x', y 'acc_y', z 'acc_z'")
+        #expect(sink.acceleration.count == plain.acceleration.count)
+        for (a, b) in zip(sink.acceleration, plain.acceleration) {
+            #expect(abs(a.time - b.time) < 1e-9 && a.x == b.x && a.y == b.y && a.z == b.z)
+        }
+        // Columns the detection does not know, named by --columns.
+        let unknown = files.write("unknown.csv", (["n,a,b,c"] + rows.map { $0.split(separator: ",").prefix(4).joined(separator: ",") }).joined(separator: "\n") + "\n")
+        #expect(readError(unknown)?.reason.hasPrefix("unknown format: header 'n,a,b,c' names no time") == true)
+        var named = IngestOptions(columns: try ColumnRoles(parsing: "x=a,y=b,z=c"))
+        named.sampleRate = 100
+        let (namedInfo, namedSink) = try read(unknown, named)
+        #expect(namedInfo.detectionReason == "header 'n,a,b,c', columns given by --columns")
+        #expect(namedSink.acceleration.count == plain.acceleration.count)
+    }
+
     /// Times as counts of days with their fraction: a spreadsheet's serial date-time (days since
     /// 1899-12-30) or MATLAB's datenum (days since the year 0), written with ten decimals
     /// (8.6 µs). Inferred from the spacing (0.01 s) and the values (days of 1950–2100): the

@@ -207,13 +207,15 @@ import Darwin
         check("generic-plain-names.csv", Self.text(plain), .samples(300, .generic), same: reference)
         var renamed = rows
         renamed[0][0] = "foo"
-        check("generic-renamed-time.csv", Self.text(renamed), .error(line: 1, column: 1, unknown))
+        // Axes named but no time column: the error asks for the rate (or --columns).
+        let untimed = "header names acceleration 'accX', 'accY', 'accZ' but no time column: give the sampling rate (--rate HZ"
+        check("generic-renamed-time.csv", Self.text(renamed), .error(line: 1, column: 1, untimed))
         renamed = rows
         renamed[0] = ["timestamp", "a", "b", "c"]
         check("generic-renamed-axes.csv", Self.text(renamed), .error(line: 1, column: 1, unknown))
         for missing in 0..<4 {
             let order = (0..<4).filter { $0 != missing }
-            check("generic-missing\(missing).csv", Self.text(Self.columns(rows, order)), .error(line: 1, column: 1, unknown))
+            check("generic-missing\(missing).csv", Self.text(Self.columns(rows, order)), .error(line: 1, column: 1, missing == 0 ? untimed : unknown))
         }
         // A data row with a column less than the header: skipped and located, not misread.
         var short = rows
@@ -234,15 +236,17 @@ import Darwin
         check("phyphox-no-absolute.csv", Self.text(Self.columns(rows, [0, 1, 2, 3])), .samples(300, .phyphox), same: reference)
         for missing in 0..<4 {
             let order = (0..<5).filter { $0 != missing }
-            check("phyphox-missing\(missing).csv", Self.text(Self.columns(rows, order)), .error(line: 1, column: 1, unknown))
+            let untimed = "header names acceleration 'Acceleration x (m/s^2)', 'Acceleration y (m/s^2)', 'Acceleration z (m/s^2)' but no time column"
+            check("phyphox-missing\(missing).csv", Self.text(Self.columns(rows, order)), .error(line: 1, column: 1, missing == 0 ? untimed : unknown))
         }
-        // phyphox in another language names its columns in it: refused, with the header shown.
+        // phyphox in another language names its columns in it: its time column is not known
+        // (its axes are): refused, with the axes shown and the options that would read it.
         var german = rows
         german[0] = [
             "\"Zeit (s)\"", "\"Beschleunigung x (m/s^2)\"", "\"Beschleunigung y (m/s^2)\"", "\"Beschleunigung z (m/s^2)\"",
             "\"Absolute Beschleunigung (m/s^2)\"",
         ]
-        check("phyphox-german.csv", Self.text(german), .error(line: 1, column: 1, "unknown format: header 'Zeit (s),Beschleunigung x"))
+        check("phyphox-german.csv", Self.text(german), .error(line: 1, column: 1, "header names acceleration 'Beschleunigung x (m/s^2)', 'Beschleunigung y (m/s^2)', 'Beschleunigung z (m/s^2)' but no time column: give the sampling rate (--rate HZ: sample n at n / HZ seconds) or the time column (--columns)"))
     }
 
     @Test func sensorLogColumns() throws {
