@@ -25,7 +25,7 @@ struct DetectorOptionGroup: ParsableArguments {
         "strideTolerance": \.strideTolerance,
         "refractoryFraction": \.refractoryFraction, "gapFraction": \.gapFraction,
         "maximumMissedSteps": \.maximumMissedSteps, "lookBack": \.lookBack, "rhythmTolerance": \.rhythmTolerance,
-        "confirmingSteps": \.confirmingSteps, "handlingPeakRatio": \.handlingPeakRatio,
+        "confirmingSteps": \.confirmingSteps, "shortestWalk": \.shortestWalk, "handlingPeakRatio": \.handlingPeakRatio,
         ]
     }
 

@@ -39,8 +39,10 @@ import RealModule
 ///    every few tens of seconds. Steps count once they make a walk of
 ///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
 ///    ``Configuration/lookBack`` apart (pauses), or when they lie within that time of such a
-///    walk (its first or last steps, a walk broken by a turn); the steps of an isolated short
-///    bout are dropped. A walk's last peak far above its steps' (``Configuration/
+///    walk (its first or last steps, a walk broken by a turn), or, from
+///    ``Configuration/shortestWalk`` steps on, when they rose out of standing with the device
+///    not turned (a short walk of daily life); the steps of another isolated short bout are
+///    dropped. A walk's last peak far above its steps' (``Configuration/
 ///    handlingPeakRatio``) is the device being moved as the walker stops, unless walking
 ///    resumes within ``Configuration/lookBack``. Missing data is not a pause: a gap in the
 ///    samples of at most ``Configuration/longestBridge`` inside a walk that goes on at its
@@ -119,12 +121,22 @@ public struct StepDetector: Sendable {
         /// across such a stretch in the data sets' walks (a swinging hand); handling turns it
         /// by 45–100°. Only with gravity in the signal (not for a magnitude alone).
         public var handlingTurn = 30.0
+        /// Steps of the shortest walk counted on its own, shorter than ``confirmingSteps``: two
+        /// strides, the shortest walking bout gait analysis counts (Mobilise-D's micro walking
+        /// bout). Only when it rose out of standing (a window within ``lookBack`` before it
+        /// moving less than ``minimumAmplitude``) and the device was not handled: gravity's
+        /// direction in it stayed within ``handlingTurn`` from then to the bout's end (a sensor
+        /// worn on the body, a phone left in a pocket), since the waiting for a confirmed walk
+        /// is there to keep out the handling of a phone, which turns it, and jostling, which
+        /// moves it throughout. A walker's short walks (to a door, a table, a shelf) count so;
+        /// only with gravity in the signal.
+        public var shortestWalk = 4.0
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
         /// count only together, less than ``lookBack`` seconds apart, or within that time of
-        /// such a walk, before or after it. A walk this long may also be continued by half a
+        /// such a walk, before or after it, or as a walk from standing (``shortestWalk``). A walk this long may also be continued by half a
         /// window when the whole one shows no period.
         public var confirmingSteps = 10.0
         /// A window periodic at twice the step period of the steady walk just before it, within
@@ -799,6 +811,9 @@ public struct StepDetector: Sendable {
 
     /// Walking stopped. A bout too short to confirm keeps its own steps (without look-back) when
     /// it continues a walk, starting within ``Configuration/lookBack`` of the walk's last step.
+    /// A bout of ``Configuration/shortestWalk`` steps or more counts, with the steps found
+    /// looking back before it, when it rose out of standing with the device not handled
+    /// (``isWalkFromStanding(from:to:)``).
     /// Otherwise its steps are held, chained with the short bouts just before it: they count
     /// once the chain has ``Configuration/confirmingSteps`` steps (a walk with short pauses) or
     /// a walk confirms within ``Configuration/lookBack`` after them (``emit(_:)``), and are
@@ -816,6 +831,10 @@ public struct StepDetector: Sendable {
             if let walkEnd = lastWalkStep, first - walkEnd <= configuration.lookBack {
                 found += bout
                 lastWalkStep = last
+            } else if Double(bout.count) >= configuration.shortestWalk, isWalkFromStanding(from: first, to: last) {
+                found += lookBackSteps
+                found += bout
+                lastWalkStep = last
             } else {
                 if let held = heldSteps.last, first - held > configuration.lookBack { heldSteps.removeAll() }
                 heldSteps += bout
@@ -831,6 +850,24 @@ public struct StepDetector: Sendable {
         lookBackSteps.removeAll()
         gapSteps = 0
         boutConfirmed = false
+    }
+
+    /// Whether a bout with steps from `first` to `last`, too short to confirm, is a walk of its
+    /// own: the walker stood still within ``Configuration/lookBack`` before `first` (a window
+    /// moving less than ``Configuration/minimumAmplitude``, less than any walking: a walk rises
+    /// out of standing, while handling or jostling moves the device throughout), and the
+    /// device was not handled (gravity's direction in it within ``Configuration/handlingTurn``
+    /// of where it was then, up to `last`). `false` when unknown: no gravity in the signal, or
+    /// hops no longer kept.
+    private func isWalkFromStanding(from first: Double, to last: Double) -> Bool {
+        let low = nearestHop(max(0, Int(((first - configuration.lookBack) - origin) * Self.sampleRate)))
+        let start = nearestHop(max(0, Int((first - origin) * Self.sampleRate)))
+        let high = nearestHop(max(0, Int((last - origin) * Self.sampleRate)))
+        guard low >= periodBase, high - periodBase < hopGravity.count, high - periodBase < levels.count, low <= start
+        else { return false }
+        guard (low...start).contains(where: { levels[$0 - periodBase] < configuration.minimumAmplitude }) else { return false }
+        let reference = hopGravity[low - periodBase]
+        return (low...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
     }
 
     /// Whether a bout's last peak is the device being moved rather than a step: higher than
