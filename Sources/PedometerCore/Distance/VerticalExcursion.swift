@@ -14,10 +14,15 @@ struct VerticalExcursion: Sendable {
     private var heightFilter: Biquad
     private var velocity = 0.0
     private var height = 0.0
-    /// Heights on the grid from `firstTime` on, a ring of `capacity` values starting at `head`.
+    /// Heights on the grid, a ring of `capacity` values starting at `head` (the oldest).
     private var heights: [Double] = []
     private var head = 0
-    private var firstTime = 0.0
+    /// Time of the stretch's first grid point, and how many points the ring has dropped since:
+    /// a time's grid index is counted from the start, never from a sum of 1/rate per point
+    /// (which drifts, so that a step's time met the grid point on either side of it depending
+    /// on how long the ring had been full).
+    private var startTime = 0.0
+    private var dropped = 0
     private let capacity: Int
 
     /// `cutOff`: the high-pass of each stage, Hz (the lowest gait frequency); `span`: seconds
@@ -35,7 +40,10 @@ struct VerticalExcursion: Sendable {
     /// which is one grid step after the previous point unless ``reset()`` came between.
     @inline(__always)
     mutating func add(_ acceleration: Double, at time: Double) {
-        if heights.isEmpty { firstTime = time }
+        if heights.isEmpty {
+            startTime = time
+            dropped = 0
+        }
         velocity += accelerationFilter(acceleration) / sampleRate
         height += velocityFilter(velocity) / sampleRate
         let value = heightFilter(height)
@@ -44,7 +52,7 @@ struct VerticalExcursion: Sendable {
         } else {
             heights[head] = value
             head = head + 1 == capacity ? 0 : head + 1
-            firstTime += 1 / sampleRate
+            dropped += 1
         }
     }
 
@@ -59,14 +67,19 @@ struct VerticalExcursion: Sendable {
         head = 0
     }
 
-    /// The highest minus the lowest height, metres, over the grid points in `[from, to]`;
-    /// `nil` unless all of that span is still kept (and has at least two points).
+    /// The highest minus the lowest height, metres, over the grid points in `[from, to]` (a
+    /// point within a millionth of a grid step of either end is in: times on the grid, such as
+    /// step times, meet its points whatever their rounding); `nil` unless all of that span is
+    /// still kept (and has at least two points).
     func excursion(from: Double, to: Double) -> Double? {
-        guard !heights.isEmpty else { return nil }
-        let lastTime = firstTime + Double(heights.count - 1) / sampleRate
-        guard from >= firstTime, to <= lastTime + 0.5 / sampleRate, to > from else { return nil }
-        let first = Int(((from - firstTime) * sampleRate).rounded(.up))
-        let last = min(Int(((to - firstTime) * sampleRate).rounded(.down)), heights.count - 1)
+        guard !heights.isEmpty, to > from else { return nil }
+        // Positions on the grid from the stretch's start, then offsets into the ring (`to` may
+        // lie up to half a grid step after the newest point).
+        let from = (from - startTime) * sampleRate - Double(dropped)
+        let to = (to - startTime) * sampleRate - Double(dropped)
+        guard from > -1e-6, to <= Double(heights.count - 1) + 0.5 else { return nil }
+        let first = Int((from - 1e-6).rounded(.up))
+        let last = min(Int((to + 1e-6).rounded(.down)), heights.count - 1)
         guard last > first else { return nil }
         var lowest = Double.infinity
         var highest = -Double.infinity

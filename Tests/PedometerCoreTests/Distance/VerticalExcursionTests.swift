@@ -36,6 +36,36 @@ import Testing
         #expect(abs(rise - 0.04) < 0.04 * 0.05, "\(rise)")
     }
 
+    /// The rise between two grid times does not depend on how long the ring of heights has been
+    /// wrapping: a 5 s ring answers exactly as one that holds all 10 minutes, on grids counted
+    /// from a time as the detector's are (`origin + index / 50`). The oldest point's time used
+    /// to be a running sum of 1/50 s, which drifted until a step's time met the grid point on
+    /// the other side of it: the same step's rise asked before the ring was full and after
+    /// came out 4 mm apart (GaitPy's demo fixture, a walk of 7 steps counted at its end or 8 s
+    /// later).
+    @Test(arguments: [0.0, 1234.567])
+    func aRiseDoesNotDependOnHowLongTheRingHasWrapped(origin: Double) {
+        let omega = 2 * Double.pi * 1.8
+        var ring = VerticalExcursion(sampleRate: 50, cutOff: 0.5, span: 5)
+        var whole = VerticalExcursion(sampleRate: 50, cutOff: 0.5, span: 600)
+        var differing: [String] = []
+        var asked = 0
+        for index in 0..<(600 * 50) {
+            let time = origin + Double(index) / 50
+            let acceleration = -0.02 * omega * omega * sin(omega * (time - origin))
+            ring.add(acceleration, at: time)
+            whole.add(acceleration, at: time)
+            guard index % 7 == 0, index >= 200 else { continue }
+            for back in [28, 150] {
+                let from = origin + Double(index - back) / 50
+                asked += 1
+                let (kept, all) = (ring.excursion(from: from, to: time), whole.excursion(from: from, to: time))
+                if kept != all { differing.append("\(from - origin)–\(time - origin) s: \(String(describing: kept)), \(String(describing: all))") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) of \(asked) spans, e.g. \(differing.prefix(2))")
+    }
+
     @Test func onlyTheKeptSpanIsAnswered() {
         var excursion = bounce(amplitude: 0.02, frequency: 1.8, seconds: 20, span: 5)
         #expect(excursion.excursion(from: 10, to: 10.5) == nil)
