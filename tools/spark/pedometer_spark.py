@@ -257,12 +257,14 @@ def main(argv=None):
         everything = spark.read.parquet(os.path.join(args.output, "summaries"))
         totals = (everything.withColumn("group", group_key(args, metadata)).groupBy("group")
                   .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
-                       F.sum("steps").alias("steps"), F.sum("distanceMeters").alias("distanceMeters"),
-                       F.sum("durationSeconds").alias("durationSeconds"))
+                       # A group whose every recording failed counted no steps (its `failed` says why).
+                       F.coalesce(F.sum("steps"), F.lit(0)).alias("steps"),
+                       F.coalesce(F.sum("distanceMeters"), F.lit(0.0)).alias("distanceMeters"),
+                       F.coalesce(F.sum("durationSeconds"), F.lit(0.0)).alias("durationSeconds"))
                   .orderBy("group"))
         totals.write.mode("overwrite").parquet(os.path.join(args.output, "totals"))
         for row in totals.collect():
-            print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters or 0:.0f} m")
+            print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters:.0f} m")
     spark.stop()
     return 0
 
