@@ -90,7 +90,7 @@ struct HeaderRoles: Sendable, Hashable {
     static func acceleration(
         _ names: ColumnNames, excluding time: Int?
     ) -> (triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet])? {
-        let triplets = self.triplets(names).filter { time == nil || ![$0.x, $0.y, $0.z].contains(time!) }
+        let triplets = self.triplets(names).filter { triplet in time.map { ![triplet.x, triplet.y, triplet.z].contains($0) } ?? true }
         let candidates = triplets.filter { $0.meaning.rank >= 0 }
         guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
             return nil
