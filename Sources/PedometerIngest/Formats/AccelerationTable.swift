@@ -50,7 +50,7 @@ struct AccelerationTable: Sendable {
 
     /// Whether the current record repeats the header in the time and axis columns (the header
     /// of a second file joined to the first; a name may have its unit appended from a units
-    /// row, ``FormatDetector``'s `unitsRow`).
+    /// row, ``FormatDetector/SecondHeaderRow/units``).
     func repeatsHeader(_ reader: CSVReader) -> Bool {
         guard let header else { return false }
         var columns = [x, y, z]

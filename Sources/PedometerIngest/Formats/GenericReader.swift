@@ -76,14 +76,19 @@ enum GenericReader {
     }
 
     /// Reads a generic or phyphox file with the layout detection found: `header` (nil when the
-    /// file has none) below `preambleRecords` lines that are no rows of the table, and above a
-    /// row of units when `unitsRow` (then in `header`, in brackets after the names).
+    /// file has none) below `preambleRecords` lines that are no rows of the table, with a
+    /// second row when `secondRow` says what it held (then in `header` too).
     static func read<Sink>(
         _ path: String, displayName: String, format: RecordingFormat, header: [String]?, preambleRecords: Int = 0,
-        unitsRow: Bool = false, options: IngestOptions, into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+        secondRow: FormatDetector.SecondHeaderRow? = nil, options: IngestOptions, into emitter: inout SampleEmitter<Sink>,
+        info: inout RecordingInfo
     ) throws(IngestError) {
-        let skipRecords = preambleRecords + (header == nil ? 0 : 1) + (unitsRow ? 1 : 0)
-        if unitsRow { info.notes.append("units from the row under the header") }
+        let skipRecords = preambleRecords + (header == nil ? 0 : 1) + (secondRow == nil ? 0 : 1)
+        switch secondRow {
+        case .units: info.notes.append("units from the row under the header")
+        case .names: info.notes.append("column names from two header rows, a level over another, joined by '_'")
+        case nil: break
+        }
         if preambleRecords > 0 {
             info.notes.append("the lines above the \(header == nil ? "first row" : "header") passed over (no rows of the table)")
         }

@@ -1,5 +1,15 @@
 /// Decides which format a path holds, and says why.
 enum FormatDetector {
+    /// A second header row under the names.
+    enum SecondHeaderRow {
+        /// Each column's unit (`ms`, `m/(s^2)`: Shimmer's export), put in brackets after the
+        /// names (``FormatDetector/unitsRow(below:_:)``).
+        case units
+        /// A second level of names (pandas writes a table with two levels of column names so:
+        /// `left_sensor` over `acc_x`), joined to the first (``FormatDetector/namesOfTwoRows(_:options:)``).
+        case names
+    }
+
     /// The detected format, its layout, and the evidence.
     struct Detection {
         var format: RecordingFormat
@@ -18,9 +28,9 @@ enum FormatDetector {
         case sensorLog(header: [String])
         /// Generic or phyphox acceleration; `header` is nil for headerless files, and follows
         /// `preambleRecords` lines that are no rows of the table (an app's banner, the device);
-        /// with `unitsRow`, a row under it stated each column's unit, and `header` holds them
-        /// in brackets after the names (``FormatDetector/unitsRow(below:_:)``).
-        case table(header: [String]?, preambleRecords: Int = 0, unitsRow: Bool = false)
+        /// `secondRow` tells what the header's second row held, if it had one (`header` holds
+        /// both rows' words).
+        case table(header: [String]?, preambleRecords: Int = 0, secondRow: SecondHeaderRow? = nil)
         case steps(header: [String]?, fieldCount: Int)
         case xsens(XsensReader.Layout)
         case magnitude(MagnitudeReader.Layout)
@@ -122,7 +132,7 @@ enum FormatDetector {
             case .table = detection.layout
         {
             return Detection(
-                format: detection.format, layout: .table(header: found, unitsRow: true),
+                format: detection.format, layout: .table(header: found, secondRow: .units),
                 reason: detection.reason + ", units in the row below it ('\(Self.unitsText(found))')")
         }
         do {
@@ -135,6 +145,14 @@ enum FormatDetector {
                 return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
             }
             guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else {
+                if let names = try namesOfTwoRows(path, options: options) {
+                    if let detection = try? detectHeader(path, names), case .table = detection.layout {
+                        return Detection(
+                            format: detection.format, layout: .table(header: names, secondRow: .names),
+                            reason: detection.reason + ", names joined from two header rows")
+                    }
+                    if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
+                }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
                 throw error
             }
@@ -142,7 +160,7 @@ enum FormatDetector {
             guard case .table = detection.layout else { throw error }
             return Detection(
                 format: detection.format,
-                layout: .table(header: found.header, preambleRecords: found.preambleRecords, unitsRow: found.unitsRow),
+                layout: .table(header: found.header, preambleRecords: found.preambleRecords, secondRow: found.unitsRow ? .units : nil),
                 reason: detection.reason + (found.unitsRow ? ", units in the row below it ('\(Self.unitsText(found.header))')" : "")
                     + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
         }
@@ -269,6 +287,25 @@ enum FormatDetector {
         }
     }
 
+    /// A header of two rows of names, as pandas writes a table with two levels of column names
+    /// (`sensor,left_sensor,right_sensor,…` over `axis,acc_x,acc_x,…`): the first two records
+    /// as many fields long, the second without a number, above a record of numbers in at least
+    /// half its fields; each column's names joined by `_` (`left_sensor_acc_x`; one alone when
+    /// the other is empty). `nil` otherwise.
+    private static func namesOfTwoRows(_ path: String, options: IngestOptions) throws(IngestError) -> [String]? {
+        let reader = try CSVReader(path: path, options: options)
+        guard try reader.next() else { return nil }
+        let top = reader.strings().map { String($0.trimmingSpaces) }
+        guard try reader.next(), reader.fieldCount == top.count else { return nil }
+        let bottom = reader.strings().map { String($0.trimmingSpaces) }
+        guard bottom.allSatisfy({ Double($0) == nil }), bottom.filter({ !$0.isEmpty }).count >= 3, try reader.next(),
+            (0..<reader.fieldCount).filter({ reader.number($0) != nil }).count * 2 >= reader.fieldCount
+        else { return nil }
+        return zip(top, bottom).map { upper, lower in
+            upper.isEmpty || lower.isEmpty ? upper + lower : "\(upper)_\(lower)"
+        }
+    }
+
     /// The first units of a header written by ``unitsRow(below:_:)`` (as ``ColumnNames`` reads them).
     private static func unitsText(_ header: [String]) -> String {
         ColumnNames(header).units.filter { !$0.isEmpty }.prefix(4).joined(separator: ",")
@@ -318,17 +355,20 @@ enum FormatDetector {
     /// A header that names no time column, or none the detection knows, read as the user's
     /// options say: its axes timed by `--rate`, or the columns `--columns` names; `nil` without
     /// such options. A header naming x/y/z acceleration but no time asks for the rate.
-    private static func tableByOptions(_ path: String, _ header: [String], options: IngestOptions) throws(IngestError) -> Detection? {
+    private static func tableByOptions(
+        _ path: String, _ header: [String], secondRow: SecondHeaderRow? = nil, options: IngestOptions
+    ) throws(IngestError) -> Detection? {
         let names = ColumnNames(header)
         let preview = header.prefix(6).joined(separator: ",") + (header.count > 6 ? ",…" : "")
         if options.columns != nil {
-            return Detection(format: .generic, layout: .table(header: header), reason: "header '\(preview)', columns given by --columns")
+            return Detection(
+                format: .generic, layout: .table(header: header, secondRow: secondRow), reason: "header '\(preview)', columns given by --columns")
         }
         guard HeaderRoles.timeColumn(names) == nil, let axes = HeaderRoles.acceleration(names, excluding: nil) else { return nil }
         let listed = [axes.triplet.x, axes.triplet.y, axes.triplet.z].map { "'\(header[$0])'" }.joined(separator: ", ")
         if let rate = options.sampleRate {
             return Detection(
-                format: .generic, layout: .table(header: header),
+                format: .generic, layout: .table(header: header, secondRow: secondRow),
                 reason: "header names axes \(listed), no time column: timed by --rate \(String(format3: rate))")
         }
         throw IngestError(

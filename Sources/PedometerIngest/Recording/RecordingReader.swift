@@ -35,10 +35,10 @@ public enum RecordingReader {
             try SensorLoggerReader.readFile(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
         case .sensorLog(let header):
             try SensorLogReader.read(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
-        case .table(let header, let preambleRecords, let unitsRow):
+        case .table(let header, let preambleRecords, let secondRow):
             try GenericReader.read(
                 path, displayName: path, format: detection.format, header: header, preambleRecords: preambleRecords,
-                unitsRow: unitsRow, options: options, into: &emitter, info: &info)
+                secondRow: secondRow, options: options, into: &emitter, info: &info)
         case .xsens(let layout):
             try XsensReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .stepIntervals(let layout):

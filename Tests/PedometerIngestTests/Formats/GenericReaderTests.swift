@@ -217,6 +217,34 @@ import PedometerCore
         #expect(namedSink.acceleration.count == plain.acceleration.count)
     }
 
+    /// Two rows of column names, as pandas writes a table whose columns have two levels.
+    /// gaitmap's example recording (`Fixtures/foot/gaitmap-imu-sample.csv`:
+    /// `sensor,left_sensor,right_sensor,…` over `axis,acc_x,acc_x,…`, a sample number, two
+    /// foot-mounted sensors at 204.8 Hz), whose second row alone names no table, is read with
+    /// its rate by the joined names: the left foot's acceleration, the right foot's and both
+    /// gyroscopes passed over (until 2026-11-26 "unknown format"). Where the second row alone
+    /// is a header (`,phone,phone,phone` over `t,acc_x,acc_y,acc_z`), the first is passed over
+    /// as a line above it and the walk reads as the plain file.
+    @Test func twoRowsOfColumnNames() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        let twoRows = files.write("two-rows.csv", ([",phone,phone,phone", "t,acc_x,acc_y,acc_z"] + lines.dropFirst()).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(twoRows)
+        #expect(info.notes.contains("the lines above the header passed over (no rows of the table)"))
+        #expect(sink.acceleration == plain.acceleration)
+
+        let gaitmap = Fixtures.path("foot/gaitmap-imu-sample.csv")
+        #expect(readError(gaitmap)?.reason.hasPrefix("header names acceleration 'left_sensor_acc_x', 'left_sensor_acc_y', 'left_sensor_acc_z' but no time column") == true)
+        var rated = IngestOptions()
+        rated.sampleRate = 204.8
+        let (footInfo, foot) = try read(gaitmap, rated)
+        #expect(footInfo.notes.contains("column names from two header rows, a level over another, joined by '_'"))
+        #expect(footInfo.streams.first?.columns == "x 'left_sensor_acc_x', y 'left_sensor_acc_y', z 'left_sensor_acc_z'")
+        #expect(foot.acceleration.count == 7928)
+        #expect(abs((foot.acceleration.last?.time ?? 0) - 7927 / 204.8) < 1e-9)
+    }
+
     /// Times as counts of days with their fraction: a spreadsheet's serial date-time (days since
     /// 1899-12-30) or MATLAB's datenum (days since the year 0), written with ten decimals
     /// (8.6 µs). Inferred from the spacing (0.01 s) and the values (days of 1950–2100): the
