@@ -175,6 +175,24 @@ enum FormatDetector {
             && (1..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
     }
 
+    /// Rows of date-times this far apart or more, seconds, are epochs: an activity monitor's
+    /// per-epoch summaries (counts, mean acceleration; epochs of 1–60 s), never the samples of
+    /// an accelerometer, which steps need at 5 Hz or more.
+    static let shortestEpoch = 1.0
+
+    /// The seconds between the date-times of the first two records after `skipping` ones, and
+    /// the second's line; `nil` when they do not both parse or do not increase.
+    private static func datedRowSpacing(
+        _ path: String, skipping: Int, options: IngestOptions
+    ) throws(IngestError) -> (seconds: Double, line: Int)? {
+        let reader = try CSVReader(path: path, options: options)
+        for _ in 0...skipping { guard try reader.next() else { return nil } }
+        guard let column = DateTimeColumn(sample: reader.string(0)), let first = try? column.parse(reader, 0),
+            try reader.next(), let second = try? column.parse(reader, 0), second.integer > first.integer
+        else { return nil }
+        return (Double(second.integer - first.integer) / 1e9, reader.line)
+    }
+
     /// Lines searched for headerless rows of a date-time and numbers below a preamble (a
     /// GENEActiv export has 100).
     static let longestDatedRowPreamble = 200
@@ -211,6 +229,11 @@ enum FormatDetector {
     ) throws(IngestError) -> Detection {
         let records = preamble?.records ?? 0
         let below = preamble.map { ", on line \($0.line) below lines that are no rows of the table ('\($0.first)' …)" } ?? ""
+        if let (spacing, line) = try datedRowSpacing(path, skipping: records, options: options), spacing >= shortestEpoch {
+            throw IngestError(
+                file: path, line: line, column: 1,
+                "rows \(String(format3: spacing)) s apart: epoch summaries (one row per epoch: activity counts or mean acceleration), not acceleration samples, and no steps can be found in them; export the raw samples")
+        }
         if options.columns != nil {
             return Detection(
                 format: .generic, layout: .table(header: nil, preambleRecords: records),

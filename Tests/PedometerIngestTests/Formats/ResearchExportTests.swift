@@ -69,6 +69,26 @@ import PedometerCore
             "epochs.csv:101:1: GENEActiv export with 12 columns: not raw data (an epoch-compressed export holds means over each epoch, no steps); export the raw data") == true)
     }
 
+    /// An activity monitor's epoch summaries, one row per 30 s or 60 s (biobankAccelerometerAnalysis'
+    /// `timeSeries.csv` as pyActigraphy's tests ship it: mean acceleration and activity
+    /// classes; a headerless `date-time,x,y,z` of minute means): refused where the second
+    /// row's time shows it, saying why, instead of asking for --columns (until 2026-11-26: "give
+    /// --columns (e.g. t,x,y,z,_,_,_)", which would have read activity classes as axes). Rows
+    /// 0.5 s apart are still read as samples.
+    @Test func epochSummariesAreRefusedAsSuch() throws {
+        var biobank = ["time,acc,light,moderate-vigorous,sedentary,sleep,MET"]
+        for index in 0..<20 {
+            let minute = 29 + (index + 1) / 2, second = index % 2 == 0 ? 50 : 20
+            biobank.append(String(format: "2014-05-07 13:%02d:%02d.439000+0100 [Europe/London],%d.5,0.0,0.0,1.0,0.0,1.56", minute, second, 5 + index))
+        }
+        let timeSeries = files.write("timeSeries.csv", biobank.joined(separator: "\n") + "\n")
+        #expect(readError(timeSeries)?.description == timeSeries + ":3:1: rows 30 s apart: epoch summaries (one row per epoch: activity counts or mean acceleration), not acceleration samples, and no steps can be found in them; export the raw samples")
+        let minutes = files.write("minutes.csv", (0..<20).map { String(format: "2019-05-13 17:%02d:00,0.01,0.02,0.98", $0) }.joined(separator: "\n") + "\n")
+        #expect(readError(minutes)?.reason.hasPrefix("rows 60 s apart: epoch summaries") == true)
+        let halves = files.write("halves.csv", (0..<40).map { String(format: "2019-05-13 17:27:%02d.%d,0.01,0.02,0.98", $0 / 2, 5 * ($0 % 2)) }.joined(separator: "\n") + "\n")
+        #expect(try readRecording(halves).1.acceleration.count == 40)
+    }
+
     @Test func datedRowsWithMoreColumnsNeedColumns() throws {
         // GENEActiv's rows without its preamble: which numbers are the axes is not known.
         let rows = try String(contentsOfFile: Fixtures.path("formats/geneactiv/raw.csv"), encoding: .utf8)
