@@ -18,7 +18,8 @@ struct EvalCommand: ParsableCommand {
             optional, paths relative to the manifest): its recordings are evaluated with the \
             walker's height, and our distance against the measured one; optional 'from_s,to_s' \
             columns (seconds from the recording's start) limit the comparison to that part of \
-            the recording. Errors are \
+            the recording, and an optional 'rate_hz' times a recording without a time column \
+            (as --rate does for all). Errors are \
             (count − truth) / truth. Beside ours: the baseline, a plain band-pass and peak \
             counter (0.6–3.5 Hz, peaks above 0.5 m/s² at least 0.25 s apart) on the same \
             acceleration, and the device's count; a row where ours is more than 2 points worse \
@@ -102,9 +103,12 @@ struct EvalCommand: ParsableCommand {
         OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { recording -> Result<EvalRow?, IngestError> in
             let configuration = PedometerConfiguration(
                 height: recording.truth?.height ?? height ?? StrideModel.defaultHeight, detector: detectorConfiguration)
+            // A manifest's rate times that recording alone.
+            var recordingOptions = options
+            if let rate = recording.truth?.sampleRate { recordingOptions.sampleRate = rate }
             do throws(IngestError) {
                 var (sink, info) = try SummaryBuilder.read(
-                    recording.path, options: options, into: EvalSink(configuration: configuration), threads: threads)
+                    recording.path, options: recordingOptions, into: EvalSink(configuration: configuration), threads: threads)
                 sink.finish()
                 return .success(EvalRow(
                     sink, info: info, folder: (recording.path as NSString).deletingLastPathComponent, truth: recording.truth,

@@ -145,6 +145,18 @@ import Testing
         #expect(summary["worseThanBaseline"] is [String])
     }
 
+    /// A manifest's `rate_hz` times its recording alone: the Mobilise-D fixture (no time
+    /// column) is evaluated without `--rate`, as `summarize --rate 100` counts it.
+    @Test func manifestRateTimesItsRecording() throws {
+        let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("mobilise-d/truth.csv")])
+        #expect(output.status == 0, "\(output.stderr)")
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.split(separator: "\n")[0].utf8)) as? [String: Any])
+        let summary = try CommandRunner.run(["summarize", "--format", "json", "--rate", "100", fixture("mobilise-d/HA-001-daily-living.csv")])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any])
+        #expect((row["truthSteps"] as? NSNumber)?.intValue == 63)
+        #expect((row["steps"] as? NSNumber)?.intValue == (expected["steps"] as? NSNumber)?.intValue)
+    }
+
     /// A manifest's distance, height and window: the stride model uses the height, the distance
     /// error is reported, a window limits the comparison to that part of the recording; a bad
     /// manifest row is an error at its location, exit 1.

@@ -1,7 +1,7 @@
 /// A truth manifest: what was really walked in a set of recordings, for `pedometer eval`.
 ///
 /// A CSV with a header naming `path` and `steps`, and optionally `distance_m`, `height_m`,
-/// `from_s` and `to_s`:
+/// `from_s`, `to_s` and `rate_hz`:
 ///
 /// ```
 /// path,steps,distance_m,height_m
@@ -14,7 +14,8 @@
 /// walked in metres, `height_m` the walker's height in metres (for the stride model).
 /// `from_s` / `to_s` (seconds from the recording's start) limit the truth to that part of the
 /// recording (a measured lap inside a longer log, a trial between standing still): steps,
-/// distance and the other counts are then compared over it alone.
+/// distance and the other counts are then compared over it alone. `rate_hz` is the samples per
+/// second of a recording without a usable time column (what `--rate` says for one file).
 public struct TruthManifest: Sendable, Hashable {
     /// One recording's truth.
     public struct Entry: Sendable, Hashable {
@@ -28,6 +29,8 @@ public struct TruthManifest: Sendable, Hashable {
         /// The part of the recording the truth covers, seconds from its start (an upper bound
         /// of infinity: to its end); `nil`: all of it.
         public var window: ClosedRange<Double>?
+        /// Samples per second of a recording timed by its rate (no usable time column).
+        public var sampleRate: Double?
         /// Where the entry is in the manifest.
         public var location: SourceLocation
     }
@@ -67,6 +70,7 @@ public struct TruthManifest: Sendable, Hashable {
         let heightColumn = column(["height_m", "height"])
         let fromColumn = column(["from_s", "from"])
         let toColumn = column(["to_s", "to"])
+        let rateColumn = column(["rate_hz", "rate"])
         let folder = FormatDetector.parentFolder(path)
         var entries: [Entry] = []
         while try reader.next() {
@@ -106,9 +110,16 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 window = from...to
             }
+            var sampleRate: Double?
+            if let index = rateColumn, !reader.isEmpty(index) {
+                guard let value = reader.number(index), value > 0, value.isFinite else {
+                    throw reader.error(atField: index, "rate_hz must be a positive number of samples per second")
+                }
+                sampleRate = value
+            }
             entries.append(Entry(
                 path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
-                height: height, window: window, location: reader.location(ofField: 0)))
+                height: height, window: window, sampleRate: sampleRate, location: reader.location(ofField: 0)))
         }
         return TruthManifest(path: path, entries: entries)
     }

@@ -36,8 +36,14 @@ import Testing
         #expect(windows == [4.5...25, 0...9, 60...Double.infinity, nil])
     }
 
+    @Test func aRateTimesARecordingWithoutATimeColumn() throws {
+        let path = files.write("rates.csv", "path,steps,rate_hz\na.csv,40,100\nb.csv,12,\n")
+        #expect(try TruthManifest.read(path).entries.map(\.sampleRate) == [100, nil])
+    }
+
     @Test(arguments: [
         ("path,distance_m\na.csv,10\n", 1, 1, "manifest header 'path,distance_m' has no 'steps' column"),
+        ("path,steps,rate_hz\na.csv,12,0\n", 2, 10, "rate_hz must be a positive number of samples per second"),
         ("path,steps,from_s\na.csv,12,-1\n", 2, 10, "from_s must be seconds ≥ 0 from the recording's start"),
         ("path,steps,from_s,to_s\na.csv,12,30,20\n", 2, 13, "to_s must be after from_s"),
         ("path,steps,to_s\na.csv,12,0\n", 2, 10, "to_s must be after the start"),
