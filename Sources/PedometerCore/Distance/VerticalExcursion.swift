@@ -75,11 +75,11 @@ struct VerticalExcursion: Sendable {
         guard !heights.isEmpty, to > from else { return nil }
         // Positions on the grid from the stretch's start, then offsets into the ring (`to` may
         // lie up to half a grid step after the newest point).
-        let from = (from - startTime) * sampleRate - Double(dropped)
-        let to = (to - startTime) * sampleRate - Double(dropped)
-        guard from > -1e-6, to <= Double(heights.count - 1) + 0.5 else { return nil }
-        let first = Int((from - 1e-6).rounded(.up))
-        let last = min(Int((to + 1e-6).rounded(.down)), heights.count - 1)
+        let start = (from - startTime) * sampleRate - Double(dropped)
+        let end = (to - startTime) * sampleRate - Double(dropped)
+        guard start > -1e-6, end <= Double(heights.count - 1) + 0.5 else { return nil }
+        let first = Int((start - 1e-6).rounded(.up))
+        let last = min(Int((end + 1e-6).rounded(.down)), heights.count - 1)
         guard last > first else { return nil }
         var lowest = Double.infinity
         var highest = -Double.infinity

@@ -136,8 +136,9 @@ public struct StepDetector: Sendable {
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
         /// count only together, less than ``lookBack`` seconds apart, or within that time of
-        /// such a walk, before or after it, or as a walk from standing (``shortestWalk``). A walk this long may also be continued by half a
-        /// window when the whole one shows no period.
+        /// such a walk, before or after it, or as a walk from standing (``shortestWalk``). A
+        /// walk this long may also be continued by half a window when the whole one shows no
+        /// period.
         public var confirmingSteps = 10.0
         /// A window periodic at twice the step period of the steady walk just before it, within
         /// this fraction, is that walk's stride, not a cadence halved from one window to the next:
