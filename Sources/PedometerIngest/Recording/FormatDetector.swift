@@ -160,8 +160,8 @@ enum FormatDetector {
             guard case .table = detection.layout else { throw error }
             return Detection(
                 format: detection.format,
-                layout: .table(header: found.header, preambleRecords: found.preambleRecords, secondRow: found.unitsRow ? .units : nil),
-                reason: detection.reason + (found.unitsRow ? ", units in the row below it ('\(Self.unitsText(found.header))')" : "")
+                layout: .table(header: found.header, preambleRecords: found.preambleRecords, secondRow: found.secondRow),
+                reason: detection.reason + (found.secondRow == .units ? ", units in the row below it ('\(Self.unitsText(found.header))')" : "")
                     + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
         }
     }
@@ -272,7 +272,7 @@ enum FormatDetector {
     /// there is none.
     private static func headerAfterPreamble(
         _ path: String, options: IngestOptions
-    ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int, unitsRow: Bool)? {
+    ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int, secondRow: SecondHeaderRow?)? {
         let reader = try CSVReader(path: path, options: options)
         guard try reader.next() else { return nil }
         for preamble in 1...longestPreamble {
@@ -281,14 +281,14 @@ enum FormatDetector {
             let line = reader.line
             guard HeaderRoles.find(ColumnNames(candidate)) != nil else { continue }
             guard try reader.next() else { return nil }
-            var unitsRow = false
+            var secondRow: SecondHeaderRow?
             if let withUnits = try self.unitsRow(below: candidate, reader) {
-                (candidate, unitsRow) = (withUnits, true)
+                (candidate, secondRow) = (withUnits, .units)
             }
             guard let roles = HeaderRoles.find(ColumnNames(candidate)) else { return nil }
             let columns = [roles.time, roles.x, roles.y, roles.z]
             guard columns.allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil }) else { return nil }
-            return (candidate, preamble, line, unitsRow)
+            return (candidate, preamble, line, secondRow)
         }
         return nil
     }
@@ -303,7 +303,7 @@ enum FormatDetector {
         let units = reader.strings().map { $0.trimmingSpaces }
         guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && Double($0) == nil }),
             units.filter({ !$0.isEmpty }).count >= 2, try reader.next(),
-            (0..<reader.fieldCount).filter({ reader.number($0) != nil }).count * 2 >= reader.fieldCount
+            holdsNumbers(reader)
         else { return nil }
         return zip(header, units).map { name, unit in
             unit.isEmpty || name.contains("(") || name.contains("[") ? name : "\(name) (\(unit))"
@@ -322,11 +322,17 @@ enum FormatDetector {
         guard try reader.next(), reader.fieldCount == top.count else { return nil }
         let bottom = reader.strings().map { String($0.trimmingSpaces) }
         guard bottom.allSatisfy({ Double($0) == nil }), bottom.filter({ !$0.isEmpty }).count >= 3, try reader.next(),
-            (0..<reader.fieldCount).filter({ reader.number($0) != nil }).count * 2 >= reader.fieldCount
+            holdsNumbers(reader)
         else { return nil }
         return zip(top, bottom).map { upper, lower in
             upper.isEmpty || lower.isEmpty ? upper + lower : "\(upper)_\(lower)"
         }
+    }
+
+    /// Whether at least half the fields of the reader's record are numbers (a data row under a
+    /// header's second row).
+    private static func holdsNumbers(_ reader: CSVReader) -> Bool {
+        (0..<reader.fieldCount).filter { reader.number($0) != nil }.count * 2 >= reader.fieldCount
     }
 
     /// The first units of a header written by ``unitsRow(below:_:)`` (as ``ColumnNames`` reads them).
