@@ -18,13 +18,15 @@ struct EvalCommand: ParsableCommand {
             optional, paths relative to the manifest): its recordings are evaluated with the \
             walker's height, and our distance against the measured one; optional 'from_s,to_s' \
             columns (seconds from the recording's start) limit the comparison to that part of \
-            the recording, and an optional 'rate_hz' times a recording without a time column \
-            (as --rate does for all). Errors are \
+            the recording, an optional 'rate_hz' times a recording without a time column \
+            (as --rate does for all), and an optional 'step_times' names a file of the true \
+            steps' times (seconds from the recording's start, one a row; '*.steps.csv' files \
+            are no recordings to a folder search). Errors are \
             (count − truth) / truth. Beside ours: the baseline, a plain band-pass and peak \
             counter (0.6–3.5 Hz, peaks above 0.5 m/s² at least 0.25 s apart) on the same \
             acceleration, and the device's count; a row where ours is more than 2 points worse \
-            than the baseline is flagged. When the ground truth logged every step as it fell \
-            (foot switches), our steps are also paired one to one with its steps, each within \
+            than the baseline is flagged. When the truth lists every step's time (step_times, \
+            or foot switches), our steps are also paired one to one with its steps, each within \
             --tolerance seconds: matched, missed and extra; a foot-switch truth's presses that \
             do not alternate feet are corrected into an alternating count. The table ends with \
             the mean absolute percentage error (MAPE), the median and the largest absolute \

@@ -29,7 +29,8 @@ struct EvalRow: Sendable, Encodable {
     /// our error against it.
     var alternatingTruthSteps: Int?
     var alternatingErrorPercent: Double?
-    /// Our steps paired with the ground truth's, when it logged each step.
+    /// Our steps paired with the true steps, when the truth lists each one's time (the
+    /// manifest's `step_times`, or the recording's foot switches).
     var matching: EvalMatching?
     /// Our distance, metres, and how it was obtained.
     var distanceMeters: Double?
@@ -85,9 +86,9 @@ struct EvalRow: Sendable, Encodable {
         } else {
             return nil
         }
-        if truthSource != "device", truthSteps > 0, let times = pedometer.groundTruthStepTimes?.filter(window.contains),
-            times.count == truthSteps
-        {
+        // The true steps' times: the manifest's, else the recording's own (foot switches).
+        let trueTimes = truthSource == "device" ? nil : truth?.stepTimes ?? pedometer.groundTruthStepTimes?.filter(window.contains)
+        if truthSteps > 0, let times = trueTimes, times.count == truthSteps {
             matching = EvalMatching(StepMatching(detected: ourSteps, truth: times, tolerance: tolerance))
         }
         errorPercent = Self.percent(steps, truthSteps)

@@ -2,11 +2,15 @@
 public enum RecordingDiscovery {
     /// File name endings that can hold a recording.
     static let extensions = [".csv", ".tsv", ".txt", ".zip", ".csv.gz", ".tsv.gz", ".txt.gz"]
+    /// The name ending of a list of true step times (a truth manifest's `step_times`), not a
+    /// recording.
+    public static let stepTimesSuffix = ".steps.csv"
 
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording
-    /// folders and for files ending in .csv, .tsv, .txt or .zip (hidden files, and
-    /// `*.expected.json`, truth manifests (``TruthManifest``) and other files, left out). A path that does not exist is returned as
+    /// folders and for files ending in .csv, .tsv, .txt or .zip (hidden files, truth manifests
+    /// (``TruthManifest``), the step-time lists they name when called `*.steps.csv`, and other
+    /// files such as `*.expected.json`, left out). A path that does not exist is returned as
     /// is, so that reading it reports the error.
     public static func recordings(in paths: [String]) -> [String] {
         search(paths).recordings
@@ -38,7 +42,9 @@ public enum RecordingDiscovery {
             let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
             if FileSystem.isDirectory(path) {
                 collect(path, into: &found)
-            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }), !TruthManifest.isManifest(path) {
+            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }),
+                !name.lowercased().hasSuffix(stepTimesSuffix), !TruthManifest.isManifest(path)
+            {
                 found.append(path)
             }
         }

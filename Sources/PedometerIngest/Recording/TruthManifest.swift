@@ -1,7 +1,7 @@
 /// A truth manifest: what was really walked in a set of recordings, for `pedometer eval`.
 ///
 /// A CSV with a header naming `path` and `steps`, and optionally `distance_m`, `height_m`,
-/// `from_s`, `to_s` and `rate_hz`:
+/// `from_s`, `to_s`, `rate_hz` and `step_times`:
 ///
 /// ```
 /// path,steps,distance_m,height_m
@@ -16,6 +16,10 @@
 /// recording (a measured lap inside a longer log, a trial between standing still): steps,
 /// distance and the other counts are then compared over it alone. `rate_hz` is the samples per
 /// second of a recording without a usable time column (what `--rate` says for one file).
+/// `step_times` names a file (relative to the manifest's folder) listing when each true step
+/// fell, one time per row in its first column, seconds from the recording's start, in order
+/// (a first row that is not a number is a header): eval then pairs our steps with them. As
+/// many of its times must lie in the window (or the recording) as `steps` says.
 public struct TruthManifest: Sendable, Hashable {
     /// One recording's truth.
     public struct Entry: Sendable, Hashable {
@@ -31,6 +35,9 @@ public struct TruthManifest: Sendable, Hashable {
         public var window: ClosedRange<Double>?
         /// Samples per second of a recording timed by its rate (no usable time column).
         public var sampleRate: Double?
+        /// When each true step fell, seconds from the recording's start, in order (those in
+        /// ``window`` when it has one); `nil` when the manifest does not say.
+        public var stepTimes: [Double]?
         /// Where the entry is in the manifest.
         public var location: SourceLocation
     }
@@ -71,6 +78,7 @@ public struct TruthManifest: Sendable, Hashable {
         let fromColumn = column(["from_s", "from"])
         let toColumn = column(["to_s", "to"])
         let rateColumn = column(["rate_hz", "rate"])
+        let stepTimesColumn = column(["step_times", "steps_file"])
         let folder = FormatDetector.parentFolder(path)
         var entries: [Entry] = []
         while try reader.next() {
@@ -117,10 +125,47 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 sampleRate = value
             }
+            var stepTimes: [Double]?
+            if let index = stepTimesColumn, !reader.isEmpty(index) {
+                let file = String(reader.string(index).trimmingSpaces)
+                let timesPath = file.hasPrefix("/") ? file : folder + "/" + file
+                if let problem = FileSystem.lookupProblem(timesPath) {
+                    throw reader.error(atField: index, "step times \(file): \(problem)")
+                }
+                let times = try readStepTimes(timesPath).filter {
+                    window?.contains($0) ?? true
+                }
+                guard times.count == Int(steps) else {
+                    throw reader.error(
+                        atField: stepsColumn,
+                        "steps \(Int(steps)) but \(file) lists \(times.count) step times\(window == nil ? "" : " in the window")")
+                }
+                stepTimes = times
+            }
             entries.append(Entry(
                 path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
-                height: height, window: window, sampleRate: sampleRate, location: reader.location(ofField: 0)))
+                height: height, window: window, sampleRate: sampleRate, stepTimes: stepTimes,
+                location: reader.location(ofField: 0)))
         }
         return TruthManifest(path: path, entries: entries)
+    }
+
+    /// The step times a manifest's `step_times` column names: the first field of each row,
+    /// seconds ≥ 0, in order; a first row whose first field is not a number is a header.
+    static func readStepTimes(_ path: String) throws(IngestError) -> [Double] {
+        let reader = try CSVReader(path: path)
+        var times: [Double] = []
+        while try reader.next() {
+            if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
+            guard let time = reader.number(0), time.isFinite, time >= 0 else {
+                if reader.recordCount == 1 && reader.number(0) == nil { continue }  // a header
+                throw reader.error(atField: 0, "a step time must be seconds ≥ 0 from the recording's start")
+            }
+            if let last = times.last, time < last {
+                throw reader.error(atField: 0, "step times must be in order (\(time) after \(last))")
+            }
+            times.append(time)
+        }
+        return times
     }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import PedometerIngest
 
 /// The truth manifest of `pedometer eval --truth`: paths relative to the manifest, optional
-/// distance, height and window, every bad entry refused at its location.
+/// distance, height, window and step times, every bad entry refused at its location.
 @Suite struct TruthManifestTests {
     let files = TemporaryFiles()
 
@@ -41,6 +41,38 @@ import Testing
         #expect(try TruthManifest.read(path).entries.map(\.sampleRate) == [100, nil])
     }
 
+    @Test func stepTimesAreReadFromTheFileTheManifestNames() throws {
+        files.write("set/a.steps.csv", "time_s\n1.5\n2.1\n\n2.7\n")
+        files.write("set/times/b.csv", "0.5,L\n4.25,R\n9,L\n30,R\n")
+        let path = files.write("set/truth.csv", "path,steps,from_s,to_s,step_times\na.csv,3,,,a.steps.csv\nb.csv,2,4,29,times/b.csv\nc.csv,5,,,\n")
+        let entries = try TruthManifest.read(path).entries
+        #expect(entries.map(\.stepTimes) == [[1.5, 2.1, 2.7], [4.25, 9], nil])
+    }
+
+    /// A list of step times that does not say what the manifest says, or is no list of times,
+    /// is refused where it goes wrong: the manifest's row, or the list's own line.
+    @Test(arguments: [
+        ("1\n2\n", "path,steps,step_times\na.csv,3,t.steps.csv\n", "truth.csv", 2, 7, "steps 3 but t.steps.csv lists 2 step times"),
+        ("1\n2\n", "path,steps,to_s,step_times\na.csv,2,1.5,t.steps.csv\n", "truth.csv", 2, 7, "steps 2 but t.steps.csv lists 1 step times in the window"),
+        ("1\n2\n", "path,steps,step_times\na.csv,2,missing.steps.csv\n", "truth.csv", 2, 9, "step times missing.steps.csv: no such file"),
+        ("time\n1\n0.5\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 3, 1, "step times must be in order (0.5 after 1.0)"),
+        ("1\nlater\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 2, 1, "a step time must be seconds ≥ 0"),
+        ("-1\n2\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "a step time must be seconds ≥ 0"),
+    ])
+    func badStepTimesAreRefusedAtTheirLocation(
+        _ times: String, _ manifest: String, _ file: String, _ line: Int, _ column: Int, _ reason: String
+    ) throws {
+        files.write("times/t.steps.csv", times)
+        let path = files.write("times/truth.csv", manifest)
+        #expect {
+            try TruthManifest.read(path)
+        } throws: { error in
+            guard let error = error as? IngestError else { return false }
+            return error.location == SourceLocation(file: files.path("times/" + file), line: line, column: column)
+                && error.reason.hasPrefix(reason)
+        }
+    }
+
     @Test(arguments: [
         ("path,distance_m\na.csv,10\n", 1, 1, "manifest header 'path,distance_m' has no 'steps' column"),
         ("path,steps,rate_hz\na.csv,12,0\n", 2, 10, "rate_hz must be a positive number of samples per second"),
@@ -67,6 +99,7 @@ import Testing
     @Test func folderSearchLeavesManifestsOut() throws {
         files.write("set/walk.csv", "t,x,y,z\n0,0,0,9.8\n")
         files.write("set/truth.csv", "path,steps\nwalk.csv,10\n")
+        files.write("set/walk.steps.csv", "time_s\n0.5\n")
         #expect(RecordingDiscovery.recordings(in: [files.path("set")]) == [files.path("set/walk.csv")])
     }
 }
