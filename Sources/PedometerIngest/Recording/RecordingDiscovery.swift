@@ -4,7 +4,7 @@ public enum RecordingDiscovery {
     static let extensions = [".csv", ".tsv", ".txt", ".zip", ".csv.gz", ".tsv.gz", ".txt.gz"]
     /// The name ending of a list of true step times (a truth manifest's `step_times`), not a
     /// recording.
-    public static let stepTimesSuffix = ".steps.csv"
+    static let stepTimesSuffix = ".steps.csv"
 
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording

@@ -80,6 +80,8 @@ public struct TruthManifest: Sendable, Hashable {
         let rateColumn = column(["rate_hz", "rate"])
         let stepTimesColumn = column(["step_times", "steps_file"])
         let folder = FormatDetector.parentFolder(path)
+        /// A path the manifest gives, relative to its folder unless absolute.
+        func resolved(_ given: String) -> String { given.hasPrefix("/") ? given : folder + "/" + given }
         var entries: [Entry] = []
         while try reader.next() {
             if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
@@ -128,13 +130,10 @@ public struct TruthManifest: Sendable, Hashable {
             var stepTimes: [Double]?
             if let index = stepTimesColumn, !reader.isEmpty(index) {
                 let file = String(reader.string(index).trimmingSpaces)
-                let timesPath = file.hasPrefix("/") ? file : folder + "/" + file
-                if let problem = FileSystem.lookupProblem(timesPath) {
+                if let problem = FileSystem.lookupProblem(resolved(file)) {
                     throw reader.error(atField: index, "step times \(file): \(problem)")
                 }
-                let times = try readStepTimes(timesPath).filter {
-                    window?.contains($0) ?? true
-                }
+                let times = try readStepTimes(resolved(file)).filter { window?.contains($0) ?? true }
                 guard times.count == Int(steps) else {
                     throw reader.error(
                         atField: stepsColumn,
@@ -143,7 +142,7 @@ public struct TruthManifest: Sendable, Hashable {
                 stepTimes = times
             }
             entries.append(Entry(
-                path: relative.hasPrefix("/") ? relative : folder + "/" + relative, steps: Int(steps), distance: distance,
+                path: resolved(relative), steps: Int(steps), distance: distance,
                 height: height, window: window, sampleRate: sampleRate, stepTimes: stepTimes,
                 location: reader.location(ofField: 0)))
         }
