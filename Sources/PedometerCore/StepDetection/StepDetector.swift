@@ -13,7 +13,7 @@ import RealModule
 ///    the fastest walking cadence) remove
 ///    vibration before resampling, with the same response at any rate.
 /// 2. **Resampling** to ``sampleRate`` Hz by linear interpolation, so irregular timestamps and
-///    any input rate (15–500 Hz; down to 5 Hz from a sensor that filters first) look alike.
+///    any input rate (15–2500 Hz; down to 5 Hz from a sensor that filters first) look alike.
 ///    A gap longer than ``Configuration/maximumGap`` ends a segment: no signal is invented
 ///    across it (but see stage 6 for its steps).
 /// 3. **Band-pass** 0.5–3 Hz (second-order Butterworth high- and low-pass): gait only.

@@ -21,7 +21,7 @@ enum EmpaticaReader {
 
     /// The layout when `first` and `second` (a file's first two rows) are an E4 `ACC.csv`'s:
     /// three columns, each row one value repeated, the first a Unix time (2000–2100) and the
-    /// second a plausible accelerometer rate (1–2000 Hz); `nil` otherwise.
+    /// second a plausible accelerometer rate (``UnitInference/plausibleRates``); `nil` otherwise.
     static func layout(first: [String], second: [String]) -> Layout? {
         func repeated(_ row: [String]) -> Double? {
             let values = row.map { Double($0.trimmingSpaces) }

@@ -128,9 +128,7 @@ enum GenericReader {
                 timeUnit = unit
                 info.notes.append(note)
             } else {
-                throw IngestError(
-                    file: displayName, line: nil,
-                    "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
+                throw IngestError(file: displayName, line: nil, UnitInference.timeUnitFailure(preview.times, rateHint: true))
             }
         }
         // A header's time unit under which the first rows give no accelerometer's rate (a

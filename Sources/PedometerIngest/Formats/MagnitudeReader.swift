@@ -58,9 +58,7 @@ enum MagnitudeReader {
         var timeUnit = options.timeUnit ?? layout.timeUnit
         if timeUnit == nil {
             guard let (unit, note) = UnitInference.timeUnit(scan.firstTimes) else {
-                throw IngestError(
-                    file: displayName,
-                    "cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s")
+                throw IngestError(file: displayName, UnitInference.timeUnitFailure(scan.firstTimes, rateHint: false))
             }
             timeUnit = unit
             info.notes.append(note)

@@ -1,10 +1,11 @@
+import Foundation
 import PedometerCore
 
 /// Infers units that a file does not state, from its first rows, and says how.
 enum UnitInference {
-    /// The time unit under which the median spacing of `times` is a sampling interval of
-    /// 0.8 ms to 250 ms (4 Hz to 1250 Hz); units are a factor 1000 apart, so at most one fits
-    /// (of the two counts of days, the one whose years 1950–2100 hold the first value).
+    /// The time unit under which the median spacing of `times` is one of ``samplingIntervals``;
+    /// units are a factor 1000 apart, so at most one fits (of the two counts of days, the one
+    /// whose years 1950–2100 hold the first value).
     /// When most samples share their stamp with the one before, the mean spacing instead.
     /// Sparse streams (`eventStream`: step events, cumulative counts) are first checked for Unix
     /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
@@ -18,12 +19,12 @@ enum UnitInference {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
         guard let (spacing, how) = spacing(times, eventStream: eventStream) else { return nil }
-        let window = eventStream ? 0.15...60 : 0.0008...0.25
+        let window = eventStream ? 0.15...60 : samplingIntervals
         let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) && $0.plausibleValues.contains(times.first ?? 0) }
         guard let unit = candidates.first else { return nil }
         let rate = 1 / (spacing * unit.seconds)
         // A count of days' spacing is written in seconds (0.01 s, not 0.000000116 days).
-        let written = unit.countsDays ? String(format3: spacing * unit.seconds) + " s" : String(format3: spacing)
+        let written = unit.countsDays ? spacingText(spacing * unit.seconds) + " s" : spacingText(spacing)
         let description = eventStream
             ? "\(how) \(written) → \(String(format3: spacing * unit.seconds)) s"
             : "\(how) \(written) → \(String(format3: rate)) Hz"
@@ -51,8 +52,32 @@ enum UnitInference {
         return (intervals[intervals.count / 2], "median spacing")
     }
 
+    /// Sampling intervals a logger's rows can have, seconds: 0.4 ms to 250 ms (2500 Hz, a lab
+    /// system's rate, down to 4 Hz). Less than a factor 1000 apart, so one time unit at most
+    /// makes a spacing one of them.
+    static let samplingIntervals = 0.0004...0.25
+
+    /// Why ``timeUnit(_:eventStream:)`` found no unit for the first rows' `times`, and what to do
+    /// (`rateHint`: the file's rows can be timed by their rate instead).
+    static func timeUnitFailure(_ times: [Double], rateHint: Bool) -> String {
+        let reason: String
+        if let (spacing, how) = spacing(times) {
+            let shortest = String(format3: samplingIntervals.lowerBound * 1000)
+            let longest = String(format3: samplingIntervals.upperBound * 1000)
+            reason = "the first rows' \(how) \(spacingText(spacing)) is no sampling interval (\(shortest)–\(longest) ms) in ns, us, ms or s"
+        } else {
+            reason = "the first rows' times do not move forward"
+        }
+        return "cannot infer the time unit: \(reason); give --time-unit ns|us|ms|s" + (rateHint ? ", or time the rows by their rate: --rate HZ" : "")
+    }
+
+    /// A spacing for a message: three decimals, or three significant digits when smaller (0.0005).
+    private static func spacingText(_ spacing: Double) -> String {
+        spacing >= 0.01 || spacing == 0 ? String(format3: spacing) : String(format: "%.3g", spacing)
+    }
+
     /// Sampling rates an accelerometer can have, Hz: outside them a stated time unit is wrong.
-    static let plausibleRates = 1.0...2000.0
+    static let plausibleRates = 1.0...2500.0
 
     /// The unit of gravity in the first rows' magnitudes, when they show it plainly: steady
     /// (their median absolute deviation under a quarter of their median, as gravity is with a

@@ -420,7 +420,7 @@ import Testing
         // 100 Hz, and steps came out 5 % shorter. Exactly discretised, they are one filter
         // (from 20 Hz up: below, the cut-off falls to a quarter of the rate).
         let reference = try #require(bouncingWalk(rise: 0.04, kind: .total).snapshot().distance)
-        for rate in [20.0, 25, 50, 60, 400] {
+        for rate in [20.0, 25, 50, 60, 400, 2000] {
             let data = bouncingWalk(rise: 0.04, kind: .total, rate: rate).snapshot()
             #expect(abs(Double(data.numberOfSteps) - 108) <= 3, "\(rate) Hz: \(data.numberOfSteps)")
             let distance = try #require(data.distance)

@@ -272,6 +272,28 @@ import PedometerCore
         #expect(try read(counter).0.notes.contains { $0.hasPrefix("time in ms (inferred: median spacing 10 → 100 Hz)") })
     }
 
+    /// Seconds at a lab system's rate (2000 Hz, 0.5 ms apart) are inferred as seconds, as at a
+    /// phone's (until 2026-11-26 the inference stopped at 1250 Hz and refused such a file as
+    /// having "no regular sampling"); rows 0.2 ms apart (5000 Hz) fit no unit, and the refusal
+    /// says what spacing was found and which intervals a unit must give.
+    @Test func secondsAtALabSystemsRateAreInferred() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        func written(rate: Double) -> String {
+            let rows = lines.dropFirst().enumerated().map { index, line in
+                String(format: "%.6f", Double(index) / rate) + "," + line.split(separator: ",", maxSplits: 1)[1]
+            }
+            return files.write("rate-\(Int(rate)).csv", (["t,x,y,z"] + rows).joined(separator: "\n") + "\n")
+        }
+        let (info, sink) = try read(written(rate: 2000))
+        #expect(info.notes.contains("time in s (inferred: median spacing 0.0005 → 2000 Hz)"), "\(info.notes)")
+        #expect(sink.acceleration.count == lines.count - 1)
+        #expect(abs((sink.acceleration.last?.time ?? 0) - Double(lines.count - 2) / 2000) < 1e-9)
+        let tooFast = written(rate: 5000)
+        let error = #expect(throws: IngestError.self) { try read(tooFast) }
+        #expect(error?.description == "\(tooFast): cannot infer the time unit: the first rows' median spacing 0.0002 is no sampling interval (0.4–250 ms) in ns, us, ms or s; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,

@@ -58,7 +58,7 @@ import PedometerCore
     @Test func hundredMegabyteField() throws {
         let files = TemporaryFiles()
         let path = files.path("huge.csv")
-        FileManager.default.createFile(atPath: path, contents: Data("t,x,y,z\n0,1,2,9.8\n0.01,".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("t,x,y,z\n0,1,2,9.8\n0.01,".utf8))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.seekToEnd()
         let block = Data(repeating: UInt8(ascii: "9"), count: 1 << 20)

@@ -485,7 +485,7 @@ import Darwin
         for (name, data) in [("backwards-inferred.csv", Array(rows.reversed())), ("same-inferred.csv", equal)] {
             let path = files.write(name, Self.text([["timestamp", "accX", "accY", "accZ"]] + data))
             let error = try #require(outcome(path).error)
-            #expect(error.description == "\(path): cannot infer the time unit (no regular sampling in the first rows); give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
+            #expect(error.description == "\(path): cannot infer the time unit: the first rows' times do not move forward; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
         }
     }
 
