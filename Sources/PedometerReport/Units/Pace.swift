@@ -37,7 +37,8 @@ public struct Pace: Sendable, Hashable, Codable {
         }
     }
 
-    /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
+    /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `6 min/km` or `8.5/mi` (minutes without a
+    /// colon), `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
     public init?(parsing text: String) {
         let compact = text.lowercased().filter { $0 != " " }
         let units: [(String, (Double) -> Double?)] = [
@@ -51,7 +52,9 @@ public struct Pace: Sendable, Hashable, Codable {
             let number = String(compact.dropLast(suffix.count))
             let value: Double?
             if suffix.contains("/mi") || suffix.contains("/km") {
-                value = TimeSpan(parsing: number)?.seconds
+                // A pace per mile or kilometre is a clock time (m:ss, h:mm:ss) or, without a
+                // colon, minutes: "6 min/km" is six minutes, not six seconds.
+                value = number.contains(":") ? TimeSpan(parsing: number)?.seconds : Double(number).map { $0 * 60 }
             } else {
                 value = Double(number)
             }

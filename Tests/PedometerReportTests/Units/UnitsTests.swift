@@ -41,6 +41,8 @@ import Testing
 
     static let paceTexts: [(String, Double)] = [
         ("8:30/mi", 510 / 1609.344), ("8:30 min/mi", 510 / 1609.344), ("5:15/km", 0.315),
+        // Without a colon, minutes (until 2026-11-26 "6 min/km" was read as six seconds).
+        ("6 min/km", 0.36), ("6/km", 0.36), ("8.5/mi", 510 / 1609.344), ("1:00:00/km", 3.6),
         ("12.5 km/h", 3.6 / 12.5), ("2.5 m/s", 0.4), ("0.4 s/m", 0.4), ("6 mph", 3600 / (1609.344 * 6)),
     ]
 
@@ -51,7 +53,7 @@ import Testing
     }
 
     @Test func rejectsBadPaces() {
-        for text in ["", "8:60/mi", "abc", "0 m/s", "-3 km/h", "5:15", "1:2:3:4/km"] {
+        for text in ["", "8:60/mi", "abc", "0 m/s", "-3 km/h", "5:15", "1:2:3:4/km", "0 min/km", "-6/km", "inf/mi", "/km"] {
             #expect(Pace(parsing: text) == nil, "\(text)")
         }
     }
