@@ -77,7 +77,7 @@ struct SeriesCommand: ParsableCommand {
         var output = OutputBuffer()
         if steps {
             output.append("time")
-            for time in processed.pedometer.steps where time >= span.from && time < span.to {
+            for time in processed.pedometer.steps(from: span.from, to: span.to) {
                 output.append(NumberText.fixed(time, digits: 3))
             }
         } else {

@@ -62,6 +62,18 @@ import Testing
         #expect(series.last?.split(separator: ",")[1] == "\(values.count)")
     }
 
+    /// A step log's last step falls on the recording's end: listed too (until 2026-11-26 the
+    /// list stopped before the end and had 35 of the 36 steps that `summarize` counts).
+    @Test func stepsListsTheStepAtTheRecordingsEnd() throws {
+        for name in ["events.csv", "cumulative.csv"] {
+            let log = CommandRunner.packageRoot.appendingPathComponent("Fixtures/formats/steps/\(name)").path
+            let listed = rows(try CommandRunner.run(["series", log, "--steps"]).stdout, header: "time")
+            let last = rows(try CommandRunner.run(["series", log]).stdout, header: "time,steps,cadence,currentPace,distance").last
+            #expect(listed.count == 36, "\(name)")
+            #expect(last?[1] == "36" && last?[0] == listed.last?[0], "\(name): \(String(describing: last))")
+        }
+    }
+
     @Test func errors() throws {
         for every in ["0s", "fast", "-1s", "1ms"] {
             let output = try CommandRunner.run(["series", walk, "--every", every])

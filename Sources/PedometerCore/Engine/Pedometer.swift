@@ -326,6 +326,13 @@ public struct Pedometer: SampleSink, Sendable {
     /// close steps alone are not a cadence). `nil` when no window qualifies.
     public var maxCadence: Double? { maxCadence(from: 0, to: endDate) }
 
+    /// The times of the steps that ``query(from:to:)`` counts: from `from` on, before `to`
+    /// (all of them up to the end when `to` reaches ``endDate``: the last step may fall on it).
+    public func steps(from: Double, to: Double) -> ArraySlice<Double> {
+        let (first, last) = stepIndices(from: from, to: to)
+        return steps[first..<last]
+    }
+
     /// ``maxCadence`` among the steps in `[from, to)`.
     public func maxCadence(from: Double, to: Double) -> Double? {
         let window = configuration.maxCadenceWindow

@@ -65,7 +65,7 @@ enum StepLogReader {
                     let distance = try reader.optionalNumber(distanceIndex, "distance")
                     emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
                 } else {
-                    if events == 0 { emitter.stepCount(StepCountSample(time: t, steps: 0), kind: .device) }
+                    if events == 0 { emitter.stepCountBaseline(at: t, kind: .device) }
                     events += 1
                     emitter.stepCount(StepCountSample(time: t, steps: events), kind: .device)
                 }

@@ -155,6 +155,12 @@ struct SampleEmitter<Sink: SampleSink> {
         if steps[kind]!.admit(sample.time) { sink.accept(sample, kind: kind) }
     }
 
+    /// The count a log of step events starts from (0 just as its first event comes, so that the
+    /// event counts): passed on, but no row of the file, so not a sample of the stream's.
+    mutating func stepCountBaseline(at time: Double, kind: StepReferenceKind) {
+        sink.accept(StepCountSample(time: time, steps: 0), kind: kind)
+    }
+
     mutating func location(_ sample: LocationSample, file: String, columns: String = "") {
         if location == nil { location = StreamMonitor(stream: "location", file: file, columns: columns, detectsGaps: true) }
         locationJumps.add(sample, monitor: &location!).forEach { sink.accept($0) }

@@ -406,6 +406,10 @@ import PedometerCore
         let (info, sink) = try read(relative)
         #expect(info.format == .steps)
         #expect(info.notes.contains("one row per step event"))
+        // The count the events start from is no row of the file: 36 rows, 36 samples, no
+        // duplicate time (until 2026-11-26: 37 samples and "1 duplicate timestamps").
+        let stream = try #require(info.streams.first { $0.stream == "steps" })
+        #expect(stream.sampleCount == 36 && stream.duplicateTimestamps == 0 && stream.problems.isEmpty, "\(stream)")
         let steps = try #require(sink.steps[.device])
         #expect(steps.count == expected.int("samples"))
         #expect(sink.stepTotal(.device) == expected.double("deviceSteps"))
