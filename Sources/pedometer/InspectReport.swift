@@ -26,7 +26,7 @@ enum InspectReport {
         for note in info.notes { row("note", note) }
         if info.skipped.count > 0 {
             row("skipped", "\(info.skipped.count) rows")
-            for (reason, count) in info.skipped.byReason.sorted(by: { $0.value > $1.value }) {
+            for (reason, count) in info.skipped.reasonsByFrequency {
                 lines.append("            \(count) × \(reason)")
             }
             for example in info.skipped.examples.prefix(3) { lines.append("            e.g. \(example)") }

@@ -73,8 +73,7 @@ enum SummaryBuilder {
         let info = processed.info
         var result: [String] = []
         if info.skipped.count > 0 {
-            let reasons = info.skipped.byReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .map { "\($0.value) × \($0.key)" }.joined(separator: "; ")
+            let reasons = info.skipped.reasonsByFrequency.map { "\($0.count) × \($0.reason)" }.joined(separator: "; ")
             var text = "\(info.skipped.count) rows skipped: \(reasons)"
             if let first = info.skipped.examples.first { text += " (first at \(first.location))" }
             result.append(text)

@@ -49,6 +49,19 @@ import Testing
         #expect(output.stderr == "\(bad):2:5: quoted field is never closed (unterminated quote)\n")
     }
 
+    /// Rows skipped for as many reasons as each other are listed in the reasons' order, the
+    /// same bytes at every run (until 2026-11-26 the order of a tie changed from run to run).
+    @Test func skippedReasonsComeInAFixedOrder() throws {
+        var text = walk
+        text += "5.00,NaN,0.2,9.8\n5.01,0.1,0.2,inf\n5.02,0.1,x,9.8\n"
+        let path = write("skips.csv", text)
+        let outputs = try (0..<4).map { _ in try CommandRunner.run(["inspect", path]).stdout }
+        #expect(Set(outputs).count == 1)
+        let reasons = outputs[0].split(separator: "\n").filter { $0.contains(" × ") }.map { String($0.drop { $0 == " " }) }
+        #expect(reasons == reasons.sorted(), "\(reasons)")
+        #expect(reasons.count == 3, "\(outputs[0])")
+    }
+
     @Test func usageErrorsExit64() throws {
         let output = try CommandRunner.run(["inspect", "--columns", "t,x", "x.csv"])
         #expect(output.status == 64)

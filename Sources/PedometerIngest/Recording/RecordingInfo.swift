@@ -48,6 +48,12 @@ public struct SkippedRows: Sendable, Hashable {
 
     public init() {}
 
+    /// The reasons with their counts, the most frequent first (ties in the reasons' order), so
+    /// that every report lists them alike from run to run.
+    public var reasonsByFrequency: [(reason: String, count: Int)] {
+        byReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
     mutating func record(_ error: IngestError) {
         count += 1
         byReason[error.reason, default: 0] += 1
