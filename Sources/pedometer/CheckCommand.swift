@@ -29,8 +29,9 @@ struct CheckCommand: ParsableCommand {
             A recording without an expected file, an expected file without its recording, and a \
             recording that cannot be read (file:line:column: reason) are failures, unless its \
             expected file records that very error ("error", "exitStatus": a fixture that must \
-            fail; written by --record --record-errors). Exit status: 0 when every recording \
-            passed, 1 otherwise, 64 on usage errors.
+            fail; written by --record --record-errors). A folder without recordings is reported \
+            (a wrong path must not pass). Exit status: 0 when every recording passed, 1 \
+            otherwise, 64 on usage errors.
 
             --record writes the expected files from the current summaries (atomically; files \
             already up to date are left alone) and lists, field by field, what changed in each: \
@@ -82,7 +83,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         var seen = Set<String>()
-        let recordings = RecordingDiscovery.recordings(in: paths).filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
+        let (found, emptyFolders) = RecordingSearch.recordings(in: paths)
+        let recordings = found.filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
         let expectedFiles = recordings.map(ExpectedSummaryFile.path(for:))
         let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
         let orphans = ExpectedSummaryFile.files(under: paths, recordings: seen)
@@ -124,7 +126,7 @@ struct CheckCommand: ParsableCommand {
             for key in keys { members[key == .created ? "new" : key.rawValue] = .number(Double(count(key))) }
             print(JSONValue.object(members).text())
         }
-        if count(.failed) + count(.missing) > 0 { throw ExitCode(1) }
+        if count(.failed) + count(.missing) > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 
     /// Checks one recording against its expected file, or with `--record` writes that file.

@@ -65,6 +65,18 @@ import Testing
 
     // MARK: The golden test
 
+    /// A folder with no recordings (a wrong path, fixtures not checked out) fails the check, as
+    /// it fails summarize: until 2026-11-26 it passed with "0 passed, 0 failed".
+    @Test func aFolderWithoutRecordingsFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [["check", folder.path], ["check", "--record", folder.path]] {
+            let output = try CommandRunner.run(arguments)
+            #expect(output.status == 1, "\(arguments)")
+            #expect(output.stderr.contains("\(folder.path): no recordings found"), "\(output.stderr)")
+        }
+    }
+
     @Test func everyBundledFixtureMatchesItsExpectedFile() throws {
         let count = goldenFolders.map { expectedFiles(under: $0).count }.reduce(0, +)
         #expect(count >= 21)
