@@ -112,6 +112,12 @@ struct EvalCommand: ParsableCommand {
                 var (sink, info) = try SummaryBuilder.read(
                     recording.path, options: recordingOptions, into: EvalSink(configuration: configuration), threads: threads)
                 sink.finish()
+                if let entry = recording.truth, let window = entry.window,
+                    !(window.lowerBound < sink.pedometer.endDate && window.upperBound > 0) {
+                    // As summarize --from/--to: a part outside the recording is no part of it.
+                    let span = "\(NumberText.fixed(window.lowerBound, digits: 1))–\(window.upperBound.isFinite ? NumberText.fixed(window.upperBound, digits: 1) : "the end")"
+                    return .failure(IngestError(entry.location, "from_s/to_s (\(span) s) fall outside the recording \(recording.path) (\(TimeSpan(seconds: sink.pedometer.endDate).clock) long)"))
+                }
                 return .success(EvalRow(
                     sink, info: info, folder: (recording.path as NSString).deletingLastPathComponent, truth: recording.truth,
                     tolerance: tolerance))

@@ -218,6 +218,16 @@ import Testing
         let baseline = try #require((part["baselineSteps"] as? NSNumber)?.intValue)
         #expect(baseline > 95 && baseline < 125)
 
+        // A window outside the recording (145 s long) is refused at its row, as summarize
+        // --from/--to refuses it, and the other rows are still evaluated (until 2026-11-26 it
+        // was a row of 0 steps, -100 %, in the MAPE).
+        try "path,steps,from_s,to_s\n\(fixture("oxford/Samsung_Jamie_Hard_InHand_1")),10,1000,2000\n\(fixture("oxford/Samsung_Jamie_Hard_InHand_1")),\(truth),30,90\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let outside = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest])
+        #expect(outside.status == 1)
+        #expect(outside.stderr.contains("\(manifest):2:1: from_s/to_s (1000.0–2000.0 s) fall outside the recording"), "\(outside.stderr)")
+        #expect(outside.stdout.split(separator: "\n").filter { $0.contains("\"truthSteps\":\(truth)") }.count == 1)
+
         try "path,steps\nwalk.csv,many\n".write(toFile: manifest, atomically: true, encoding: .utf8)
         let bad = try CommandRunner.run(["eval", "--truth", manifest])
         #expect(bad.status == 1)
