@@ -83,5 +83,14 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("/nonexistent/walk.csv"))
         #expect(missing.stdout.isEmpty)
+        // A folder of recordings is not one recording, and the message says so and what to
+        // give (until 2026-11-26 it said the folder held no recordings).
+        let oxford = CommandRunner.packageRoot.appendingPathComponent("Fixtures/oxford").path
+        let folder = try CommandRunner.run(["series", oxford])
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "\(oxford): a folder, not a recording: give one of its 3 files to read (pedometer list \(oxford) names them)\n")
+        let phyphox = CommandRunner.packageRoot.appendingPathComponent("Fixtures/formats/phyphox/Acceleration with g").path
+        let single = try CommandRunner.run(["series", phyphox])
+        #expect(single.stderr == "\(phyphox): a folder, not a recording: give the file in it, \(phyphox)/Raw Data.csv\n")
     }
 }

@@ -53,6 +53,14 @@ enum FormatDetector {
     static func detect(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {
         if FileSystem.isDirectory(path) {
             if let detection = detectFolder(path) { return detection }
+            // Asked for one recording (series), given a folder of them.
+            let inside = RecordingDiscovery.recordings(in: [path])
+            if inside.count == 1 {
+                throw IngestError(file: path, "a folder, not a recording: give the file in it, \(inside[0])")
+            } else if inside.count > 1 {
+                throw IngestError(
+                    file: path, "a folder, not a recording: give one of its \(inside.count) files to read (pedometer list \(path) names them)")
+            }
             throw IngestError(
                 file: path,
                 "folder is not a recording: expected a Sensor Logger export (TotalAcceleration.csv, Accelerometer.csv …), an Oxford folder (accelerometer.csv + stepcounter.csv), or a folder holding .csv, .tsv, .txt or .zip recordings")
@@ -378,7 +386,7 @@ enum FormatDetector {
         }
         throw IngestError(
             file: path, line: 1, column: 1,
-            "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --format and --columns)")
+            "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --input-format and --columns)")
     }
 
     /// A header that names no time column, or none the detection knows, read as the user's

@@ -158,7 +158,10 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(readError(files.path("missing.csv"))?.reason == "no such file or folder")
         let folder = files.folder.appendingPathComponent("plain").path
         files.write("plain/readme.txt", "hello")
-        #expect(readError(folder)?.reason.hasPrefix("folder is not a recording") == true)
+        #expect(readError(folder)?.reason == "a folder, not a recording: give the file in it, \(folder)/readme.txt")
+        let empty = files.folder.appendingPathComponent("empty").path
+        files.write("empty/notes.md", "hello")
+        #expect(readError(empty)?.reason.hasPrefix("folder is not a recording") == true)
     }
 
     /// Random bytes, and random damage to a good file, never crash the reader: each input is
