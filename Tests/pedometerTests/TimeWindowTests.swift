@@ -49,6 +49,25 @@ import Testing
         #expect(abs(steps - inside.count) <= 2, "cut out: \(steps), window: \(inside.count)")
     }
 
+    /// The current cadence and pace of a window are those of its own last seconds: a window
+    /// after the last step has none (until 2026-11-26 it showed the recording's last pace beside
+    /// its 0 steps), and one starting 2 s before the end measures those 2 s only.
+    @Test func aWindowsCurrentPaceIsItsOwn() throws {
+        let recording = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        let all = try CommandRunner.run(["series", "--steps", recording]).stdout.split(separator: "\n").dropFirst().compactMap { Double($0) }
+        let last = try #require(all.last)
+        let after = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", "\(last + 0.01)", recording]))
+        #expect((after["steps"] as? Int) == 0)
+        #expect(after["currentPaceSecondsPerMeter"] == nil || after["currentPaceSecondsPerMeter"] is NSNull, "\(after)")
+        let tail = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", "\(last - 2)", recording]))
+        let inTail = all.filter { $0 >= last - 2 }
+        let cadence = Double(inTail.count - 1) / (inTail.last! - inTail.first!)
+        let whole = try json(try CommandRunner.run(["summarize", "--format", "json", recording]))
+        #expect((tail["steps"] as? Int) == inTail.count)
+        #expect(tail["currentPaceSecondsPerMeter"] as? Double != whole["currentPaceSecondsPerMeter"] as? Double)
+        #expect(inTail.count >= 3 && cadence > 1.5 && cadence < 2.5)
+    }
+
     @Test func clockTimesAndErrors() throws {
         let sensorLog = fixture("formats/sensorlog/SensorLog_walk.csv")  // starts 2019-05-13 17:27:52.123 +02:00
         let byClock = try json(try CommandRunner.run(["summarize", "--format", "json", "--time-zone", "+02:00", "--from", "@17:28:00", sensorLog]))

@@ -223,8 +223,8 @@ public struct Pedometer: SampleSink, Sendable {
     /// with what is known so far.
     ///
     /// `currentCadence` is the cadence over the ``PedometerConfiguration/trailingWindow``
-    /// seconds ending at the span's end: (steps in it − 1) / (time from its first to its last
-    /// step), absent with fewer than 2 steps in the window. `currentPace` is
+    /// seconds ending at the span's end (not reaching before its start): (steps in it − 1) /
+    /// (time from its first to its last step), absent with fewer than 2 steps in the window. `currentPace` is
     /// 1 / (cadence × step length at that cadence), seconds per metre. `averageActivePace` is
     /// active time / distance; when no active time can be derived from steps, distance / time.
     public func query(from: Double, to: Double) -> PedometerData {
@@ -242,7 +242,7 @@ public struct Pedometer: SampleSink, Sendable {
                 averagePace = (end - start) / distance
             }
         }
-        let (cadence, pace) = current(at: min(end, stepsCompleteUntil), state: state)
+        let (cadence, pace) = current(at: min(end, stepsCompleteUntil), notBefore: start, state: state)
         var up: Int?
         var down: Int?
         if let events = state.floors?.events {
@@ -516,10 +516,10 @@ extension Pedometer {
         }
     }
 
-    /// Cadence and pace over the trailing window ending at `end`.
-    private func current(at end: Double, state: ResolvedState) -> (cadence: Double?, pace: Double?) {
+    /// Cadence and pace over the trailing window ending at `end`, from `start` on at the earliest.
+    private func current(at end: Double, notBefore start: Double, state: ResolvedState) -> (cadence: Double?, pace: Double?) {
         let last = Self.upperBound(steps, end)
-        let first = Self.upperBound(steps, end - configuration.trailingWindow)
+        let first = max(Self.upperBound(steps, end - configuration.trailingWindow), start > 0 ? Self.lowerBound(steps, start) : 0)
         guard last - first >= 2 else { return (nil, nil) }
         let span = steps[last - 1] - steps[first]
         guard span > 0 else { return (nil, nil) }
@@ -528,7 +528,7 @@ extension Pedometer {
             // The device's distance over the same window, widened to its own samples (a log of
             // 15-minute or daily totals knows no distance over 10 s).
             guard let series = referenceStreams[.device]?.distance,
-                let (windowStart, windowEnd) = series.enclosingSpan(from: end - configuration.trailingWindow, to: end)
+                let (windowStart, windowEnd) = series.enclosingSpan(from: max(end - configuration.trailingWindow, start), to: end)
             else { return (cadence, nil) }
             guard windowEnd > windowStart, let metres = series.change(from: windowStart, to: windowEnd), metres > 0 else {
                 return (cadence, nil)
