@@ -55,7 +55,7 @@ enum SummaryBuilder {
         let references = pedometer.references(from: from, to: to)
         return RecordingSummary(
             source: info.source, format: info.format.rawValue, startDate: info.startDate.map { DateText.iso($0 + from) },
-            durationSeconds: finite(data.duration) ?? 0, activeDurationSeconds: finite(data.activeDuration) ?? 0,
+            durationSeconds: finite(data.duration) ?? 0, activeDurationSeconds: finite(data.activeDuration),
             steps: data.numberOfSteps, stepsSource: pedometer.stepsSource.rawValue,
             distanceMeters: finite(data.distance), distanceMethod: pedometer.distanceMethod?.rawValue,
             averageActivePaceSecondsPerMeter: finite(data.averageActivePace),

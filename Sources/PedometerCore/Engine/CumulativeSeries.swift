@@ -25,14 +25,29 @@ struct CumulativeSeries: Sendable, Hashable {
     /// series begins.
     func value(at time: Double) -> Double? {
         guard !times.isEmpty else { return nil }
-        // Index of the first sample later than `time`.
+        return values[max(firstSample(after: time) - 1, 0)]
+    }
+
+    /// The value at `time` with each growth spread evenly over the time since the sample before
+    /// it, as ``Pedometer`` spreads a step log's steps; the first sample's value before the
+    /// series begins, the last's after it.
+    func spreadValue(at time: Double) -> Double? {
+        guard !times.isEmpty else { return nil }
+        let next = firstSample(after: time)
+        guard next > 0, next < times.count else { return values[max(next - 1, 0)] }
+        let (start, end) = (times[next - 1], times[next])
+        return values[next - 1] + (values[next] - values[next - 1]) * (time - start) / (end - start)
+    }
+
+    /// The index of the first sample later than `time` (`times.count` when none is).
+    private func firstSample(after time: Double) -> Int {
         var low = 0
         var high = times.count
         while low < high {
             let middle = (low + high) / 2
             if times[middle] <= time { low = middle + 1 } else { high = middle }
         }
-        return values[max(low - 1, 0)]
+        return low
     }
 
     /// The span from the last sample at or before `start` to the first at or after `end`
@@ -48,6 +63,12 @@ struct CumulativeSeries: Sendable, Hashable {
     /// How much the count grew from `start` to `end`.
     func change(from start: Double, to end: Double) -> Double? {
         guard let a = value(at: start), let b = value(at: end) else { return nil }
+        return b - a
+    }
+
+    /// How much the count grew from `start` to `end`, its growths spread (``spreadValue(at:)``).
+    func spreadChange(from start: Double, to end: Double) -> Double? {
+        guard let a = spreadValue(at: start), let b = spreadValue(at: end) else { return nil }
         return b - a
     }
 

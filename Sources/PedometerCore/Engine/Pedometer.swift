@@ -37,6 +37,11 @@ public struct Pedometer: SampleSink, Sendable {
     /// make: at most this many per second of ``PedometerConfiguration/maximumDuration``.
     public static let fastestCadence = 5.0
 
+    /// The longest time a step log's count may take to come for its steps' times to be known:
+    /// a minute, the finest bucket of activity trackers' exports. Over longer intervals (15
+    /// minutes, a day) the steps are spread evenly and nothing is known of when they fell.
+    public static let longestKnownStepSpread = 60.0
+
     // Steps.
     private var detector: StepDetector
     private var accelerationKind = AccelerationKind.total
@@ -55,6 +60,8 @@ public struct Pedometer: SampleSink, Sendable {
     /// Steps are complete up to this time (the detector lags the newest sample).
     private var stepsCompleteUntil = -Double.infinity
     private var lastDeviceCount: (time: Double, steps: Double)?
+    /// A step log's increases, and those spread over more than ``longestKnownStepSpread``.
+    private var deviceIncreases = 0, coarseDeviceIncreases = 0
     private var accelerationTime = -Double.infinity
     private var nextDrain = -Double.infinity
 
@@ -157,6 +164,8 @@ public struct Pedometer: SampleSink, Sendable {
             if added >= 1 && added <= Self.fastestCadence * max(elapsed, 1) + 10 {
                 let count = Int(added)
                 for index in 1...count { appendStep(last.time + elapsed * Double(index) / Double(count)) }
+                deviceIncreases += 1
+                if elapsed > Self.longestKnownStepSpread { coarseDeviceIncreases += 1 }
             }
         }
         lastDeviceCount = (sample.time, sample.steps)
@@ -233,16 +242,16 @@ public struct Pedometer: SampleSink, Sendable {
         let end = min(max(to, start), endDate)
         let (first, last) = stepIndices(from: from, to: to)
         let distance = distance(first, last, from: from, to: to, state: state)
-        let active = state.timeline.activeSeconds(from: start, to: end)
+        let active = knowsStepTimes ? state.timeline.activeSeconds(from: start, to: end) : nil
         var averagePace: Double?
-        if let distance, distance > 0 {
+        if let distance, distance > 0, let active {
             if active > 0 {
                 averagePace = active / distance
             } else if end > start {
                 averagePace = (end - start) / distance
             }
         }
-        let (cadence, pace) = current(at: min(end, stepsCompleteUntil), notBefore: start, state: state)
+        let (cadence, pace) = knowsStepTimes ? current(at: min(end, stepsCompleteUntil), notBefore: start, state: state) : (nil, nil)
         var up: Int?
         var down: Int?
         if let events = state.floors?.events {
@@ -263,8 +272,10 @@ public struct Pedometer: SampleSink, Sendable {
     public var activities: [Activity] { resolved().timeline.all }
 
     /// The recording cut into runs of one activity (walking, running, stationary), short blips
-    /// absorbed into their neighbours, each with its steps and distance.
+    /// absorbed into their neighbours, each with its steps and distance; none when the steps'
+    /// times are not known (``knowsStepTimes``: a log of 15-minute or daily totals).
     public var intervals: [ActivityInterval] {
+        guard knowsStepTimes else { return [] }
         let state = resolved()
         return configuration.intervals.segments(state.timeline.all).map { segment in
             let from = Double(segment.start)
@@ -293,6 +304,14 @@ public struct Pedometer: SampleSink, Sendable {
         var model = configuration.strideModel
         if let gpsFit { model.scale = gpsFit.scale }
         return model
+    }
+
+    /// Whether the steps' times are known, so that cadence, pace and active time can be: steps
+    /// detected from acceleration, or a step log whose counts mostly come within
+    /// ``longestKnownStepSpread`` of each other. A log of 15-minute or daily totals knows how
+    /// many steps and how far, not how fast nor for how long: those are then `nil`.
+    public var knowsStepTimes: Bool {
+        stepsSource != .device || 2 * coarseDeviceIncreases <= deviceIncreases
     }
 
     /// What the log itself counted over the whole recording.
@@ -335,6 +354,7 @@ public struct Pedometer: SampleSink, Sendable {
 
     /// ``maxCadence`` among the steps in `[from, to)`.
     public func maxCadence(from: Double, to: Double) -> Double? {
+        guard knowsStepTimes else { return nil }
         let window = configuration.maxCadenceWindow
         let (low, high) = stepIndices(from: from, to: to)
         var best: Double?
@@ -353,8 +373,10 @@ public struct Pedometer: SampleSink, Sendable {
     /// Steps per second of active time over the whole recording; `nil` without active time.
     public var averageCadence: Double? { averageCadence(from: 0, to: endDate) }
 
-    /// Steps per second of active time in `[from, to)`; `nil` without active time.
+    /// Steps per second of active time in `[from, to)`; `nil` without active time, or when
+    /// the steps' times are not known (``knowsStepTimes``).
     public func averageCadence(from: Double, to: Double) -> Double? {
+        guard knowsStepTimes else { return nil }
         let start = min(max(from, 0), endDate)
         let end = min(max(to, start), endDate)
         let active = resolved().timeline.activeSeconds(from: start, to: end)
@@ -508,9 +530,10 @@ extension Pedometer {
         switch distanceMethod {
         case nil: return nil
         case .device?:
+            // Spread over each interval of the log, as its steps are.
             let lower = from <= 0 ? -Double.infinity : from
             let upper = to >= endDate ? Double.infinity : to
-            return referenceStreams[.device]?.distance.change(from: lower, to: upper)
+            return referenceStreams[.device]?.distance.spreadChange(from: lower, to: upper)
         default:
             return state.scale * unitDistance(first, last)
         }

@@ -17,13 +17,14 @@ public struct PedometerData: Sendable, Hashable, Codable {
     public var currentCadence: Double?
     /// Seconds per metre over the span's active time (standing still excluded).
     public var averageActivePace: Double?
-    /// Seconds of walking or running in the span.
-    public var activeDuration: Double
+    /// Seconds of walking or running in the span; `nil` when the steps' times are not known
+    /// (a log of 15-minute or daily totals: ``Pedometer/knowsStepTimes``).
+    public var activeDuration: Double?
 
     public init(
         startDate: Double, endDate: Double, numberOfSteps: Int, distance: Double?, floorsAscended: Int?,
         floorsDescended: Int?, currentPace: Double?, currentCadence: Double?, averageActivePace: Double?,
-        activeDuration: Double
+        activeDuration: Double?
     ) {
         self.startDate = startDate
         self.endDate = endDate

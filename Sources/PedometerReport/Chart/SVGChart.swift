@@ -147,7 +147,7 @@ public enum SVGChart {
             clip: "clip-cadence", name: "cadence", top: cadenceTop, bottom: cadenceBottom, y: cadence.y)
         series(&svg, data.points.map { ($0.time, $0.pace.map(pace.value)) }, time: time, color: paceColor,
             clip: "clip-pace", name: "pace", top: paceTop, bottom: paceBottom, y: pace.y)
-        if cadence.isEmpty { note(&svg, "No steps", top: cadenceTop, bottom: cadenceBottom) }
+        if cadence.isEmpty { note(&svg, "No cadence", top: cadenceTop, bottom: cadenceBottom) }
         if pace.isEmpty { note(&svg, "No pace", top: paceTop, bottom: paceBottom) }
 
         // Splits.

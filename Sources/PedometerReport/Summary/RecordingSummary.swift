@@ -9,7 +9,7 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
     /// Absolute start, ISO 8601, when the export gives one.
     public var startDate: String?
     public var durationSeconds: Double
-    public var activeDurationSeconds: Double
+    public var activeDurationSeconds: Double?
     public var steps: Int
     /// `acceleration` (detected by us) or `device` (a step log without acceleration).
     public var stepsSource: String
@@ -36,7 +36,7 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
 
     public init(
         source: String, format: String, startDate: String?, durationSeconds: Double,
-        activeDurationSeconds: Double, steps: Int, stepsSource: String, distanceMeters: Double?,
+        activeDurationSeconds: Double?, steps: Int, stepsSource: String, distanceMeters: Double?,
         distanceMethod: String?, averageActivePaceSecondsPerMeter: Double?,
         averageCadenceStepsPerSecond: Double?, maxCadenceStepsPerSecond: Double?,
         currentPaceSecondsPerMeter: Double?, floorsAscended: Int?, floorsDescended: Int?,
@@ -73,7 +73,7 @@ extension RecordingSummary {
     }
 
     /// The schema's core keys are always written, `null` when the value cannot be known
-    /// (`distanceMeters`, `distanceMethod`, `averageActivePaceSecondsPerMeter`,
+    /// (`activeDurationSeconds`, `distanceMeters`, `distanceMethod`, `averageActivePaceSecondsPerMeter`,
     /// `averageCadenceStepsPerSecond`, `floorsAscended`, `floorsDescended`); the other optional
     /// keys only when present (`splits` and `intervals` only when asked for, so the default
     /// schema is unchanged).

@@ -54,8 +54,10 @@ public struct Split: Sendable, Hashable, Codable {
     /// before the step (the gap from the previous step, at most ``maximumStrideTime``; for the
     /// first step the gap to the second). The first split starts when that growth begins;
     /// after the last whole unit, a partial split ends at the last step. Empty without
-    /// steps or distance.
+    /// steps or distance, and when the steps' times are not known (a log of 15-minute or
+    /// daily totals: ``Pedometer/knowsStepTimes``).
     public static func splits(of pedometer: Pedometer, every unit: SplitUnit) -> [Split] {
+        guard pedometer.knowsStepTimes else { return [] }
         let curve = DistanceCurve(pedometer)
         guard let origin = curve.points.first?.time, let total = curve.points.last?.distance, total > 0 else {
             return []

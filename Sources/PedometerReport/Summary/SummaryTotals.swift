@@ -11,8 +11,9 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     public var recordingsWithDistance = 0
     public var durationSeconds = 0.0
     public var activeDurationSeconds = 0.0
-    /// Active seconds of the recordings that have a distance (what the average pace divides).
-    private var activeSecondsWithDistance = 0.0
+    /// Active seconds of the recordings that have a distance and a known active time, and
+    /// their metres (what the average pace divides).
+    private var activeSecondsWithDistance = 0.0, distanceWithActiveTime = 0.0
 
     public init() {}
 
@@ -21,18 +22,21 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
         recordings += 1
         steps += summary.steps
         durationSeconds += summary.durationSeconds
-        activeDurationSeconds += summary.activeDurationSeconds
+        activeDurationSeconds += summary.activeDurationSeconds ?? 0
         if let distance = summary.distanceMeters, distance.isFinite {
             distanceMeters += distance
             recordingsWithDistance += 1
-            activeSecondsWithDistance += summary.activeDurationSeconds
+            if let active = summary.activeDurationSeconds {
+                activeSecondsWithDistance += active
+                distanceWithActiveTime += distance
+            }
         }
     }
 
     /// Active time / distance over the recordings that have both, like
     /// `averageActivePace`; `nil` without distance.
     public var averageActivePaceSecondsPerMeter: Double? {
-        guard distanceMeters > 0, activeSecondsWithDistance > 0 else { return nil }
-        return activeSecondsWithDistance / distanceMeters
+        guard distanceWithActiveTime > 0, activeSecondsWithDistance > 0 else { return nil }
+        return activeSecondsWithDistance / distanceWithActiveTime
     }
 }

@@ -4,7 +4,7 @@ extension SummaryWriter {
     static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
         let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
         let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
-        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance)"] }
+        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance, or a log of totals that does not say when it was covered)"] }
         var rows = [["Split", "Distance", "Time", "Pace", "Cumulative", ""]]
         for item in splits.items {
             let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
@@ -22,7 +22,7 @@ extension SummaryWriter {
 
     /// The interval table, then the totals over all intervals and per kind.
     static func intervalLines(_ intervals: IntervalSummary, _ units: UnitSystem) -> [String] {
-        guard !intervals.items.isEmpty else { return ["  Intervals: none"] }
+        guard !intervals.items.isEmpty else { return ["  Intervals: none (no second's activity known: an empty recording, or a log of totals per interval)"] }
         func distance(_ meters: Double?) -> String {
             guard let meters else { return "N/A" }
             return units == .imperial ? Distance(meters: meters).formatted(.miles) : Distance(meters: meters).formatted(.meters)

@@ -53,7 +53,7 @@ public enum SummaryWriter {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
         row("Duration", TimeSpan(seconds: s.durationSeconds).hoursMinutesSeconds
-            + "   active " + TimeSpan(seconds: s.activeDurationSeconds).hoursMinutesSeconds)
+            + "   active " + (s.activeDurationSeconds.map { TimeSpan(seconds: $0).hoursMinutesSeconds } ?? "N/A"))
         var steps = "\(s.steps)"
         if s.stepsSource != "acceleration" { steps += " (from the device's step log)" }
         if let truth = s.groundTruthSteps { steps += "   ground truth \(truth)" + errorText(s.steps, truth) }

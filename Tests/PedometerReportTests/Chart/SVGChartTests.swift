@@ -181,7 +181,7 @@ import FoundationXML
         #expect(data.points.count == 1)
         let svg = SVGChart.render(data)
         #expect(try parse(svg) == "svg")
-        #expect(svg.contains("No steps"))
+        #expect(svg.contains("No cadence"))
         #expect(!svg.lowercased().contains("nan") && !svg.lowercased().contains("inf"))
         // Absurd values are clipped, never written as huge or non-finite numbers.
         let odd = ChartData(

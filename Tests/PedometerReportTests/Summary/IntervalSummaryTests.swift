@@ -35,7 +35,7 @@ import PedometerCore
         #expect(summary.totals.distanceMeters == nil)
         #expect(summary.totals.averagePaceSecondsPerMeter == nil)
         #expect(SummaryWriter.intervalLines(summary, .both).joined().contains("N/A"))
-        #expect(SummaryWriter.intervalLines(IntervalSummary(items: []), .both) == ["  Intervals: none"])
+        #expect(SummaryWriter.intervalLines(IntervalSummary(items: []), .both) == ["  Intervals: none (no second's activity known: an empty recording, or a log of totals per interval)"])
     }
 
     @Test func batchTotals() {
