@@ -218,14 +218,20 @@ struct SummarizeCommand: ParsableCommand {
             RecordingFileName.stem(for: recording) + ".summary." + format.fileExtension)
     }
 
-    /// `--output-dir`: one file per recording, written atomically, those already there skipped
-    /// unless `--force`; one line of counts on stderr.
+    /// `--output-dir`: one file per recording, written atomically, those already there (and,
+    /// with `--chart`, whose chart is there too) skipped unless `--force`; one line of counts
+    /// on stderr.
     func write(
         _ recordings: [String], to directory: String, options: IngestOptions, configuration: PedometerConfiguration
     ) throws {
         AtomicFile.removeLeftovers(in: directory)
         let targets = recordings.map { outputPath(for: $0, in: directory) }
-        let pending = recordings.indices.filter { force || !FileManager.default.fileExists(atPath: targets[$0]) }
+        let chart = self.chart
+        let pending = recordings.indices.filter { index in
+            if force || !FileManager.default.fileExists(atPath: targets[index]) { return true }
+            guard let chart else { return false }
+            return !FileManager.default.fileExists(atPath: ChartOutput.path(for: recordings[index], in: chart))
+        }
         let skipped = recordings.count - pending.count
         let bar = progress.isOn ? ProgressBar(sizes: pending.map { ProgressBar.size(of: recordings[$0]) }) : nil
         let command = self

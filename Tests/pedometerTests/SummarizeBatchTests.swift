@@ -217,6 +217,15 @@ import Testing
         // No temporary files left behind.
         #expect(try files() == names)
 
+        // Asked for charts, a rerun writes them for the recordings whose summaries are there
+        // (until 2026-11-26 it skipped those, and wrote no chart at all); then it skips.
+        let charts = folder.appendingPathComponent("charts").path
+        let charted = try CommandRunner.run(arguments + ["--chart", charts])
+        #expect(charted.stderr == "summarize: 3 written, 0 skipped\n")
+        #expect(try manager.contentsOfDirectory(atPath: charts).filter { $0.hasSuffix(".svg") }.count == 3)
+        let again = try CommandRunner.run(arguments + ["--chart", charts])
+        #expect(again.stderr.hasPrefix("summarize: 0 written, 3 skipped"))
+
         // A failing recording gets no file, so that the next run retries it.
         let bad = try CommandRunner.run(["summarize", "--output-dir", directory, fixture("malformed/stray-quote.csv")])
         #expect(bad.status == 1)
