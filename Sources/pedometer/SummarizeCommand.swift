@@ -147,7 +147,14 @@ struct SummarizeCommand: ParsableCommand {
     func run() throws {
         let options = try ingest.options()
         let configuration = stepLength.configuration()
-        let (recordings, emptyFolders) = RecordingSearch.recordings(in: expandedPaths())
+        let given = expandedPaths()
+        if given.isEmpty {
+            // Only `-`, and standard input named nothing: no batch to run is a failure, not a
+            // success with no output (an empty folder fails likewise).
+            StandardError.print("-: standard input named no recordings (one path a line)")
+            throw ExitCode(1)
+        }
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: given)
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)

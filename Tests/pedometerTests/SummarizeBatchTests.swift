@@ -75,6 +75,11 @@ import Testing
         let rows = mixed.stdout.split(separator: "\n").dropFirst()
         #expect(rows.count == 3)
         #expect(rows.first?.hasPrefix(oxford[0]) == true)
+        // Standard input naming nothing fails, as an empty folder does (until 2026-11-26: exit
+        // 0, no output).
+        let nothing = try CommandRunner.run(["summarize", "-"], stdin: "\n")
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr == "-: standard input named no recordings (one path a line)\n")
     }
 
     @Test func splitsAsATableAndAsJSON() throws {
