@@ -10,7 +10,7 @@ enum InspectReport {
         }
         row("format", "\(info.format.rawValue): \(info.detectionReason)")
         if let device = info.device { row("device", device) }
-        row("start", info.startDate.map(DateText.iso) ?? "unknown (no absolute time in the export)")
+        row("start", info.startDate.map(DateText.iso) ?? "unknown (no absolute time in the export, or times without a zone: --time-zone gives them one)")
         row("duration", "\(decimal(info.duration, 1)) s")
         for stream in info.streams {
             var text = "\(stream.stream) (\(stream.detail)): \(stream.sampleCount) samples"

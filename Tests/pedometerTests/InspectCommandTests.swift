@@ -62,6 +62,16 @@ import Testing
         #expect(reasons.count == 3, "\(outputs[0])")
     }
 
+    /// A file of dates without a zone has no absolute start until --time-zone gives one, and
+    /// inspect says so (until 2026-11-26 it said the export had no absolute time).
+    @Test func datesWithoutAZoneAreSaidToNeedOne() throws {
+        let daily = CommandRunner.packageRoot.appendingPathComponent("Fixtures/formats/google-fit/Daily activity metrics.csv").path
+        let plain = try CommandRunner.run(["inspect", daily])
+        #expect(plain.stdout.contains("start     unknown (no absolute time in the export, or times without a zone: --time-zone gives them one)"))
+        let zoned = try CommandRunner.run(["inspect", "--time-zone", "UTC", daily])
+        #expect(zoned.stdout.contains("start     2019-05-12T00:00:00.000Z"))
+    }
+
     @Test func usageErrorsExit64() throws {
         let output = try CommandRunner.run(["inspect", "--columns", "t,x", "x.csv"])
         #expect(output.status == 64)
