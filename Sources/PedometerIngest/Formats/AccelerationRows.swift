@@ -71,8 +71,13 @@ struct AccelerationRows: StretchRows {
     ) -> AccelerationRows {
         let needed = table.fieldCount
         let scale = table.scale
+        let sensor = table.sensor
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
             var row = Row()
+            if let sensor, !sensor.isAccelerometer(reader) {
+                row.outcome = .withoutAxes  // another sensor's row
+                return row
+            }
             do throws(IngestError) {
                 try reader.requireFields(needed)
                 row.time = try time(reader)

@@ -20,6 +20,9 @@ struct AccelerationTable: Sendable {
     var columns = ""
     /// The header's names, when the table has one: a row repeating them is passed over.
     var header: [String]? = nil
+    /// The column naming each row's sensor, when the table interleaves several: the other
+    /// sensors' rows are passed over as rows without acceleration.
+    var sensor: SensorColumn? = nil
 
     /// How a row's timestamp is written.
     enum TimeField: Sendable, Hashable {

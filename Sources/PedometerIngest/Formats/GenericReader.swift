@@ -92,7 +92,8 @@ enum GenericReader {
         if preambleRecords > 0 {
             info.notes.append("the lines above the \(header == nil ? "first row" : "header") passed over (no rows of the table)")
         }
-        let first = try firstRecord(path, displayName: displayName, options: options, skip: skipRecords)
+        let firstRecords = try records(path, displayName: displayName, options: options, skip: skipRecords, count: 256)
+        let first = firstRecords.first
         let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
         if let explanation = columns.explanation { info.notes.append(explanation) }
         // Rows timed by the rate given, or by a time column: numbers, or date-time texts told
@@ -114,6 +115,14 @@ enum GenericReader {
             scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description, header: header)
         var timeUnit = options.timeUnit ?? columns.timeUnit
         var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
+        // Several sensors' rows in one table: the accelerometer's are read.
+        var read: Set<Int> = [columns.x, columns.y, columns.z]
+        if let time { read.insert(time) }
+        if let sensor = SensorColumn.find(in: firstRecords, excluding: read) {
+            table.sensor = sensor
+            let column = header.flatMap { sensor.index < $0.count ? "'\($0[sensor.index])'" : nil } ?? "\(sensor.index + 1)"
+            info.notes.append("rows of several sensors: the accelerometer's ('\(sensor.accelerometer)' in column \(column)) read")
+        }
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
@@ -232,13 +241,15 @@ enum GenericReader {
         }
     }
 
-    /// The fields of the first data record, `nil` when there is none.
-    private static func firstRecord(
-        _ path: String, displayName: String, options: IngestOptions, skip: Int
-    ) throws(IngestError) -> [String]? {
+    /// The fields of the first `count` data records (fewer when the file has fewer).
+    private static func records(
+        _ path: String, displayName: String, options: IngestOptions, skip: Int, count: Int
+    ) throws(IngestError) -> [[String]] {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         for _ in 0..<skip { _ = try reader.next() }
-        return try reader.next() ? reader.strings() : nil
+        var result: [[String]] = []
+        while result.count < count, try reader.next() { result.append(reader.strings()) }
+        return result
     }
 
     private struct Preview {
@@ -258,7 +269,8 @@ enum GenericReader {
         for _ in 0..<table.skipRecords { _ = try reader.next() }
         var preview = Preview()
         while preview.times.count < 512, try reader.next() {
-            guard reader.fieldCount >= table.fieldCount, let x = reader.number(table.x), let y = reader.number(table.y),
+            guard reader.fieldCount >= table.fieldCount, table.sensor?.isAccelerometer(reader) ?? true,
+                let x = reader.number(table.x), let y = reader.number(table.y),
                 let z = reader.number(table.z)
             else { continue }
             switch table.time {

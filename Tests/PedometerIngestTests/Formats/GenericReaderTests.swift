@@ -324,6 +324,33 @@ import PedometerCore
         return detector.drainSteps().count
     }
 
+    /// A log of several sensors in one table, a column naming each row's (`sensor`:
+    /// accelerometer, gyroscope, magnetometer; Android's `type`: TYPE_ACCELEROMETER …): the
+    /// accelerometer's rows are the acceleration, the others passed over and counted, and the
+    /// units and rate come from the accelerometer's rows (until 2026-11-26 the gyroscope's
+    /// rows were read as acceleration, and a walk's count moved by 4–14 steps).
+    @Test(arguments: [("sensor", "accelerometer", ["gyroscope", "magnetometer"]),
+                      ("type", "TYPE_ACCELEROMETER", ["TYPE_GYROSCOPE", "TYPE_LINEAR_ACCELERATION"])])
+    func rowsOfSeveralSensorsInOneTable(_ column: String, _ accelerometer: String, _ others: [String]) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let (_, plain) = try read(Fixtures.path(path))
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+        var rows = ["timestamp,\(column),x,y,z"]
+        for line in lines {
+            let fields = line.split(separator: ",").map(String.init)
+            rows.append([fields[0], accelerometer, fields[1], fields[2], fields[3]].joined(separator: ","))
+            for (offset, other) in others.enumerated() {
+                let t = (Int(fields[0]) ?? 0) + 3 + offset
+                rows.append("\(t),\(other),0.0\(offset + 1),-0.2,0.05")
+            }
+        }
+        let (info, sink) = try read(files.write("\(column).csv", rows.joined(separator: "\n") + "\n"))
+        #expect(sink.acceleration == plain.acceleration)
+        #expect(info.notes.contains("rows of several sensors: the accelerometer's ('\(accelerometer)' in column '\(column)') read"))
+        #expect(info.notes.contains("\(others.count * lines.count) rows without acceleration (other sensors' rows of an interleaved log) passed over"))
+        #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred: median spacing 10 → 100 Hz)") }, "\(info.notes)")
+    }
+
     @Test func deviceMotionInEitherColumnOrderGivesTheSameSamples() throws {
         let (first, firstSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"))
         let (second, secondSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"))

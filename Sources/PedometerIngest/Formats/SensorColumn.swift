@@ -1,0 +1,61 @@
+/// A column naming each row's sensor in a log that interleaves several sensors in one table
+/// (`time,sensor,x,y,z` with `accelerometer`, `gyroscope`, `magnetometer` rows, or Android's
+/// `TYPE_ACCELEROMETER`, `TYPE_GYROSCOPE`): only the accelerometer's rows are acceleration.
+struct SensorColumn: Sendable, Hashable {
+    /// The column's index.
+    var index: Int
+    /// The accelerometer's name as the column writes it.
+    var accelerometer: String
+    private var bytes: [UInt8]
+
+    init(index: Int, accelerometer: String) {
+        self.index = index
+        self.accelerometer = accelerometer
+        bytes = Array(accelerometer.utf8)
+    }
+
+    /// Whether the current record is the accelerometer's (its sensor field, spaces around it
+    /// aside, is the accelerometer's name).
+    @inline(__always)
+    func isAccelerometer(_ reader: CSVReader) -> Bool {
+        guard index < reader.fieldCount else { return false }
+        let field = reader.field(index)
+        var start = 0
+        var end = field.count
+        while start < end && field[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start && field[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end - start == bytes.count else { return false }
+        for offset in 0..<bytes.count where field[start + offset] != bytes[offset] { return false }
+        return true
+    }
+
+    /// The sensor column of a table, when its first `records` show one: a column (none of
+    /// `excluding`, the time and the axes) of texts naming at least two sensors, one of them an
+    /// accelerometer (a name holding "acc", not a linear, user or uncalibrated one, which are
+    /// other sensors' outputs). `nil` for a table of one sensor.
+    static func find(in records: [[String]], excluding: Set<Int>) -> SensorColumn? {
+        guard let width = records.map(\.count).max() else { return nil }
+        for index in 0..<width where !excluding.contains(index) {
+            var names: Set<String> = []
+            for record in records where index < record.count {
+                let value = String(record[index].trimmingSpaces)
+                guard !value.isEmpty else { continue }
+                // Numbers are no sensor's name: not this column.
+                if Double(value.replacingOccurrences(of: ",", with: ".")) != nil { names.removeAll(); break }
+                names.insert(value)
+            }
+            guard names.count >= 2 else { continue }
+            let accelerometers = names.filter(isAccelerometerName).sorted()
+            if let name = accelerometers.first, accelerometers.count == 1 {
+                return SensorColumn(index: index, accelerometer: name)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a sensor's name is a plain accelerometer's.
+    static func isAccelerometerName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("acc") && !["linear", "lin_", "user", "uncal", "gyro", "magn"].contains { lower.contains($0) }
+    }
+}
