@@ -309,7 +309,7 @@ enum FormatDetector {
     /// below numbers in at least half its fields), the reader where it was or one record on.
     private static func unitsRow(below header: [String], _ reader: CSVReader) throws(IngestError) -> [String]? {
         let units = reader.strings().map { $0.trimmingSpaces }
-        guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && Double($0) == nil }),
+        guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && !isNumberText($0) }),
             units.filter({ !$0.isEmpty }).count >= 2, try reader.next(),
             holdsNumbers(reader)
         else { return nil }
@@ -329,12 +329,18 @@ enum FormatDetector {
         let top = reader.strings().map { String($0.trimmingSpaces) }
         guard try reader.next(), reader.fieldCount == top.count else { return nil }
         let bottom = reader.strings().map { String($0.trimmingSpaces) }
-        guard bottom.allSatisfy({ Double($0) == nil }), bottom.filter({ !$0.isEmpty }).count >= 3, try reader.next(),
+        guard bottom.allSatisfy({ !isNumberText($0) }), bottom.filter({ !$0.isEmpty }).count >= 3, try reader.next(),
             holdsNumbers(reader)
         else { return nil }
         return zip(top, bottom).map { upper, lower in
             upper.isEmpty || lower.isEmpty ? upper + lower : "\(upper)_\(lower)"
         }
+    }
+
+    /// Whether a field is a number, with a decimal point or a decimal comma (`-0,35075` in a
+    /// `;`-separated file): no unit nor name.
+    private static func isNumberText<Text: StringProtocol>(_ text: Text) -> Bool {
+        Double(String(text)) != nil || Double(text.replacingOccurrences(of: ",", with: ".")) != nil
     }
 
     /// Whether at least half the fields of the reader's record are numbers (a data row under a

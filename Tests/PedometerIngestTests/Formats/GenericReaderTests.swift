@@ -351,6 +351,24 @@ import PedometerCore
         #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred: median spacing 10 → 100 Hz)") }, "\(info.notes)")
     }
 
+    /// A `;`-separated file with a decimal comma under a header of bare names: its first row is
+    /// data, not a row of units (until 2026-11-26 '0,0000', '-0,35075' … were taken for units,
+    /// and the first sample was lost), with `;` and with tabs.
+    @Test(arguments: [";", "\t"])
+    func aDecimalCommaRowIsNoRowOfUnits(_ delimiter: String) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let (_, plain) = try read(Fixtures.path(path))
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+        let rows = lines.map { line in
+            line.split(separator: ",").map { $0.replacingOccurrences(of: ".", with: ",") }.joined(separator: delimiter)
+        }
+        let file = files.write("comma.csv", (["time", "x", "y", "z"].joined(separator: delimiter) + "\n") + rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try read(file)
+        #expect(sink.acceleration.count == plain.acceleration.count)
+        #expect(sink.acceleration.first?.x == plain.acceleration.first?.x)
+        #expect(!info.notes.contains("units from the row under the header"))
+    }
+
     @Test func deviceMotionInEitherColumnOrderGivesTheSameSamples() throws {
         let (first, firstSink) = try read(Fixtures.path("formats/devicemotion/orientation-first.csv"))
         let (second, secondSink) = try read(Fixtures.path("formats/devicemotion/rotation-first.csv"))
