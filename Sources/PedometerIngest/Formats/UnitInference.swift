@@ -65,6 +65,8 @@ enum UnitInference {
             let shortest = String(format3: samplingIntervals.lowerBound * 1000)
             let longest = String(format3: samplingIntervals.upperBound * 1000)
             reason = "the first rows' \(how) \(spacingText(spacing)) is no sampling interval (\(shortest)–\(longest) ms) in ns, us, ms or s"
+        } else if zip(times.dropFirst(), times).contains(where: { $0 < $1 }) {
+            return "cannot infer the time unit: the first rows' times go backwards: the rows are newest first? sort them oldest first"
         } else {
             reason = "the first rows' times do not move forward"
         }

@@ -55,6 +55,13 @@ public enum RecordingReader {
         emitter.finish()
         info.streams = emitter.streams
         info.skipped = emitter.skipped
+        // Most samples going back in time is a table sorted newest first: refused, not read as
+        // the one sample before them all.
+        if let reversed = info.streams.first(where: { $0.outOfOrder > $0.sampleCount }) {
+            throw IngestError(
+                file: path,
+                "\(reversed.outOfOrder) of the \(reversed.outOfOrder + reversed.sampleCount) \(reversed.stream) samples go back in time: the rows are newest first? sort them oldest first")
+        }
         guard !info.streams.isEmpty else {
             if let first = emitter.skipped.examples.first {
                 throw IngestError(first.location, "no usable rows: \(first.reason) (and \(emitter.skipped.count - 1) more rows skipped)")

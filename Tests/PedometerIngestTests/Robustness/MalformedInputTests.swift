@@ -369,12 +369,11 @@ import Darwin
         #expect(missing.sink?.acceleration.isEmpty == true)
         #expect(info.skipped.count == 300)
         #expect(info.skipped.byReason == ["expected 5 fields, found 4": 300])
-        // Shuffled: read by position, so x is taken as the time; the nonsense is reported as
-        // sampling problems (timestamps going backwards), not hidden.
-        let shuffled = outcome(try folder("ox-shuffled", Self.columns(rows, [2, 1, 0, 3, 4])))
-        let stream = try #require(shuffled.info?.stream("acceleration"))
-        #expect(stream.outOfOrder > 100)
-        #expect(!stream.problems.isEmpty)
+        // Shuffled: read by position, so x is taken as the time; the nonsense is not hidden:
+        // more than half the samples going back in time, the file is refused (it was read with
+        // those samples dropped and reported until 2026-11-26).
+        let shuffled = try #require(outcome(try folder("ox-shuffled", Self.columns(rows, [2, 1, 0, 3, 4]))).error)
+        #expect(shuffled.reason.contains("acceleration samples go back in time"), "\(shuffled)")
     }
 
     // MARK: (c) Units and time units mislabelled, timestamps backwards or all equal
@@ -468,12 +467,18 @@ import Darwin
 
     @Test func timestampsBackwardsOrAllEqual() throws {
         let rows = Self.table("formats/generic/timestamp-ms.csv", lines: 2001).dropFirst().filter { $0.count == 4 }
-        // Every row going backwards, the unit stated: one sample kept, the rest reported.
+        // Every row going backwards, the unit stated: a table sorted newest first, refused (until
+        // 2026-11-26 read as its one first sample, the 1999 others dropped with a warning: a walk
+        // came out at 0 steps, exit 0).
         let backwards = files.write("backwards.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows.reversed()))
-        let stream = try #require(outcome(backwards).info?.stream("acceleration"))
-        #expect(stream.sampleCount == 1)
-        #expect(stream.outOfOrder == 1999)
-        #expect(stream.problems == ["1999 samples with timestamps going backwards (dropped)"])
+        #expect(outcome(backwards).error?.description == "\(backwards): 1999 of the 2000 acceleration samples go back in time: the rows are newest first? sort them oldest first")
+        // A few rows out of order are dropped and reported, the rest read.
+        var shuffled = rows
+        shuffled.swapAt(100, 101)
+        shuffled.swapAt(900, 901)
+        let few = try #require(outcome(files.write("few.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + shuffled))).info?.stream("acceleration"))
+        #expect(few.outOfOrder == 2 && few.sampleCount == 1998)
+        #expect(few.problems == ["2 samples with timestamps going backwards (dropped)"])
         // All equal: kept, reported.
         let equal = rows.map { [rows[0][0]] + $0.dropFirst() }
         let same = files.write("same-time.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + equal))
@@ -482,11 +487,10 @@ import Darwin
         #expect(sameStream.duplicateTimestamps == 1999)
         #expect(sameStream.problems == ["1999 duplicate timestamps"])
         // The unit not stated: it cannot be inferred, and the message says what to do.
-        for (name, data) in [("backwards-inferred.csv", Array(rows.reversed())), ("same-inferred.csv", equal)] {
-            let path = files.write(name, Self.text([["timestamp", "accX", "accY", "accZ"]] + data))
-            let error = try #require(outcome(path).error)
-            #expect(error.description == "\(path): cannot infer the time unit: the first rows' times do not move forward; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
-        }
+        let sameInferred = files.write("same-inferred.csv", Self.text([["timestamp", "accX", "accY", "accZ"]] + equal))
+        #expect(try #require(outcome(sameInferred).error).description == "\(sameInferred): cannot infer the time unit: the first rows' times do not move forward; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
+        let reversed = files.write("backwards-inferred.csv", Self.text([["timestamp", "accX", "accY", "accZ"]] + rows.reversed()))
+        #expect(try #require(outcome(reversed).error).description == "\(reversed): cannot infer the time unit: the first rows' times go backwards: the rows are newest first? sort them oldest first")
     }
 
     // MARK: (d) NUL bytes, UTF-16, byte-order marks, line endings
