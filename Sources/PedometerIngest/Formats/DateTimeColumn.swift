@@ -55,6 +55,8 @@ struct DateTimeColumn: Sendable, Hashable {
         case .numeric(let order, let separator):
             let parts = order == .monthFirst ? ["M", "d", "yyyy"] : ["d", "M", "yyyy"]
             form = "date-times (\(parts.joined(separator: String(UnicodeScalar(separator)))))"
+        case .yearFirst(let separator):
+            form = "date-times (\(["yyyy", "M", "d"].joined(separator: String(UnicodeScalar(separator)))))"
         case .monthName: form = "date-times (dd-MMM-yyyy)"
         case .timeOfDay: form = "times of day"
         }

@@ -27,6 +27,10 @@ public enum DateParser {
         /// separated by `separator` (`/`, `.` or `-`), then optionally a time: `5/13/2019
         /// 17:27:52.123` (ActiGraph's `M/d/yyyy`), `13.05.2019 17:27:52`.
         case numeric(DayOrder, separator: UInt8)
+        /// Year first, then month and day of one or two digits, separated by `separator` (`/` or
+        /// `.`; with `-` it is ``iso``), then optionally a time after a space:
+        /// `2019/05/13 17:27:52.123`, `2019.5.13 17:27:52`.
+        case yearFirst(separator: UInt8)
         /// Day, English month abbreviation, year: `13-May-2019 17:27:52.123` (MATLAB's datetime
         /// text).
         case monthName
@@ -94,7 +98,7 @@ public enum DateParser {
     public static func layout<Texts: Sequence<String>>(of samples: Texts) -> Layout? {
         let texts = Array(samples)
         guard !texts.isEmpty else { return nil }
-        var candidates: [Layout] = [.iso, .monthName, .timeOfDay]
+        var candidates: [Layout] = [.iso, .yearFirst(separator: UInt8(ascii: "/")), .yearFirst(separator: UInt8(ascii: ".")), .monthName, .timeOfDay]
         for separator in [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-")] {
             let preferDayFirst = separator != UInt8(ascii: "/")
             let orders: [DayOrder] = preferDayFirst ? [.dayFirst, .monthFirst] : [.monthFirst, .dayFirst]
@@ -160,6 +164,11 @@ public enum DateParser {
                 else { return nil }
                 let (month, day) = order == .monthFirst ? (first, second) : (second, first)
                 guard let checked = Self.days(year, month, day) else { return nil }
+                days = checked
+            case .yearFirst(let separator):
+                guard let year = scanner.digits(4), scanner.expect(separator), let month = scanner.digits(1...2),
+                    scanner.expect(separator), let day = scanner.digits(1...2), let checked = Self.days(year, month, day)
+                else { return nil }
                 days = checked
             case .monthName:
                 guard let day = scanner.digits(1...2), scanner.expect("-"), let month = scanner.monthName(),

@@ -127,6 +127,24 @@ struct DateParserTests {
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
+    /// Year first with `/` or `.` (`2019/05/13 17:27:52.123`, as many Asian locales and some
+    /// loggers write it): found by ``DateParser/layout(of:)-(Sequence)`` and read as the ISO
+    /// date-time it stands for (until 2026-11-26 such a column was no time and every row was
+    /// refused).
+    @Test("year-first dates with / or .", arguments: [
+        ("2019/05/13 17:27:52.123", "2019-05-13 17:27:52.123"),
+        ("2019/5/3 07:27:52", "2019-05-03 07:27:52"),
+        ("2019.05.13 17:27:52,5 +0200", "2019-05-13 17:27:52.5 +0200"),
+        ("2024/02/29", "2024-02-29"),
+    ] as [(String, String)])
+    func yearFirst(_ text: String, _ iso: String) throws {
+        let layout = try #require(DateParser.layout(of: text))
+        #expect(DateParser.parse(text, layout) == DateParser.parse(iso, .iso))
+        for bad in ["2019/13/01 00:00:00", "2019/02/30", "2019/05-13 17:27:52", "19/05/13 17:27:52"] {
+            #expect(DateParser.parse(bad, layout) == nil, "\(bad)")
+        }
+    }
+
     // MARK: - Independent reference: plain day counting from 1970.
 
     static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
