@@ -10,8 +10,8 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Files are listed as they are; folders are searched recursively for recording folders \
             (Sensor Logger, Oxford) and .csv, .tsv, .txt and .zip files, leaving out expected \
-            files and truth manifests. Exit status: 0, 1 when a folder holds no recording, 64 on \
-            usage errors.
+            files and truth manifests. Exit status: 0, 1 when a folder holds no recording or a \
+            path does not exist (said on stderr), 64 on usage errors.
             """)
 
     @Argument(help: "Recordings, or folders to search for them.")
@@ -19,7 +19,15 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
-        for recording in recordings { print(recording) }
-        if emptyFolders > 0 { throw ExitCode(1) }
+        var missing = 0
+        for recording in recordings {
+            if let problem = RecordingDiscovery.lookupProblem(recording) {
+                StandardError.print("\(recording): \(problem)")
+                missing += 1
+            } else {
+                print(recording)
+            }
+        }
+        if emptyFolders > 0 || missing > 0 { throw ExitCode(1) }
     }
 }

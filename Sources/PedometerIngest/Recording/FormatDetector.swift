@@ -50,6 +50,9 @@ enum FormatDetector {
         }
     }
 
+    /// Spreadsheet workbooks' extensions: refused with a way to a CSV.
+    static let spreadsheetExtensions = [".xlsx", ".xls", ".ods", ".numbers"]
+
     static func detect(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {
         if FileSystem.isDirectory(path) {
             if let detection = detectFolder(path) { return detection }
@@ -69,6 +72,11 @@ enum FormatDetector {
         guard FileSystem.isFile(path) else { throw IngestError(file: path, "not a regular file (a pipe, socket or device)") }
         if path.lowercased().hasSuffix(".zip") {
             return Detection(format: .sensorLogger, layout: .zip, reason: "zip archive")
+        }
+        if let spreadsheet = spreadsheetExtensions.first(where: { path.lowercased().hasSuffix($0) }) {
+            // phyphox exports Excel by default; a workbook is no text table.
+            throw IngestError(
+                file: path, "a spreadsheet (\(spreadsheet)), not a CSV: export the data as CSV (phyphox: 'CSV (Comma, decimal point)'), or save the sheet as CSV")
         }
         return try detectFile(path, options: options)
     }

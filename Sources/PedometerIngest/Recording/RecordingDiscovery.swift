@@ -16,6 +16,12 @@ public enum RecordingDiscovery {
         search(paths).recordings
     }
 
+    /// Why a path given as a recording cannot be looked up (no such file or folder …), `nil`
+    /// when it can: for a listing, which reads nothing.
+    public static func lookupProblem(_ path: String) -> String? {
+        FileSystem.lookupProblem(path)
+    }
+
     /// The recordings named by `paths` (as ``recordings(in:)``), and the folders among `paths`
     /// in which none was found (for the caller to report: nothing is skipped silently).
     public static func search(_ paths: [String]) -> (recordings: [String], emptyFolders: [String]) {

@@ -156,6 +156,9 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         let allBad = readError(files.write("allbad.csv", "t,x,y,z\n1,a,b,c\n2,a,b,c\n"))
         #expect(allBad?.description == "\(files.path("allbad.csv")):2:3: no usable rows: x acceleration is not a finite number: 'a' (and 1 more rows skipped)")
         #expect(readError(files.path("missing.csv"))?.reason == "no such file or folder")
+        // A workbook (phyphox's default export) is refused with the way to a CSV, not as binary.
+        let workbook = files.write("Raw Data.xlsx", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00])
+        #expect(readError(workbook)?.reason == "a spreadsheet (.xlsx), not a CSV: export the data as CSV (phyphox: 'CSV (Comma, decimal point)'), or save the sheet as CSV")
         let folder = files.folder.appendingPathComponent("plain").path
         files.write("plain/readme.txt", "hello")
         #expect(readError(folder)?.reason == "a folder, not a recording: give the file in it, \(folder)/readme.txt")

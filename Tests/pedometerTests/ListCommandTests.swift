@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `pedometer list`: the recordings other commands would read.
+@Suite struct ListCommandTests {
+    private func fixture(_ path: String) -> String {
+        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+    }
+
+    @Test func listsTheRecordingsOfAFolderInNameOrder() throws {
+        let output = try CommandRunner.run(["list", fixture("oxford")])
+        #expect(output.status == 0)
+        #expect(output.stdout == ["Samsung_Carmelo_Hard_Armband_2", "Samsung_Dario_Hard_BackPocket_1", "Samsung_Jamie_Hard_InHand_1"]
+            .map { fixture("oxford/" + $0) + "\n" }.joined())
+        #expect(output.stderr.isEmpty)
+    }
+
+    /// A path that does not exist is said on stderr and fails the listing, the others still
+    /// listed (until 2026-11-26 it was listed as a recording, exit 0).
+    @Test func aMissingPathFails() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-list-\(UUID().uuidString).csv").path
+        let output = try CommandRunner.run(["list", missing, fixture("oxford/Samsung_Jamie_Hard_InHand_1")])
+        #expect(output.status == 1)
+        #expect(output.stdout == fixture("oxford/Samsung_Jamie_Hard_InHand_1") + "\n")
+        #expect(output.stderr == "\(missing): no such file or folder\n")
+    }
+}
