@@ -18,6 +18,8 @@ struct SampleEmitter<Sink: SampleSink> {
     private var accelerationJumps = ClockJumpFilter<AccelerationSample>()
     private var magnitudeJumps = ClockJumpFilter<AccelerationMagnitudeSample>()
     private var accelerationKind = AccelerationKind.total
+    /// The last acceleration sample as read, to tell a row written twice.
+    private var lastAcceleration: AccelerationSample?
     /// Magnitudes of the first acceleration samples, to check the unit.
     private var magnitudes: [Double] = []
     private static var magnitudeSamples: Int { 1024 }
@@ -67,6 +69,11 @@ struct SampleEmitter<Sink: SampleSink> {
 
     @inline(__always)
     mutating func acceleration(_ sample: AccelerationSample) {
+        if let last = lastAcceleration, last.time == sample.time, last.x == sample.x, last.y == sample.y, last.z == sample.z {
+            acceleration?.noteRepeatedRow()
+            return
+        }
+        lastAcceleration = sample
         if let placed = accelerationStamps.add(sample) { forward(placed) }
         if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
     }

@@ -28,6 +28,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// Samples whose timestamp was far from those of the samples on both sides of it, a stray
     /// row (dropped; see ``ClockJumpFilter``).
     public var strayTimestamps = 0
+    /// Rows repeating the row before them exactly, time and values (a row written twice:
+    /// dropped, not taken for a sample delivered in a batch).
+    public var repeatedRows = 0
     /// Times the clock went back by more than a gap and carried on from there (a restarted
     /// logger, logs joined into one file): the samples after it were moved to follow the ones
     /// before after ``ClockRestart/gap``. ``clockRestarts`` lists the first five.
@@ -92,6 +95,7 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     public var problems: [String] {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
+        if repeatedRows > 0 { result.append("\(repeatedRows) rows repeating the row before them exactly, time and values (dropped)") }
         if strayTimestamps > 0 {
             result.append("\(strayTimestamps) samples stamped far from the samples on both sides of them (dropped)")
         }

@@ -23,6 +23,7 @@ struct StreamMonitor {
     private var duplicates = 0
     private var outOfOrder = 0
     private var strayTimestamps = 0
+    private var repeatedRows = 0
     private var clockRestarts: [StreamInfo.ClockRestart] = []
     private var clockRestartCount = 0
     private var gapCount = 0
@@ -127,6 +128,9 @@ struct StreamMonitor {
     /// Records a sample dropped because its timestamp was far from those on both sides of it.
     mutating func noteStrayTimestamp() { strayTimestamps += 1 }
 
+    /// Records a row dropped because it repeated the one before it exactly.
+    mutating func noteRepeatedRow() { repeatedRows += 1 }
+
     /// Records that the clock went back `back` seconds after the sample at `time` and that the
     /// samples from there on were moved to follow it.
     mutating func noteClockRestart(at time: Double, back: Double) {
@@ -227,7 +231,8 @@ struct StreamMonitor {
             rate: coveredSeconds > 0 ? Double(intervalCount) / coveredSeconds : nil,
             medianInterval: medianInterval, jitter: jitter,
             duplicateTimestamps: duplicates, outOfOrder: outOfOrder,
-            strayTimestamps: strayTimestamps, clockRestartCount: clockRestartCount, clockRestarts: clockRestarts,
+            strayTimestamps: strayTimestamps, repeatedRows: repeatedRows, clockRestartCount: clockRestartCount,
+            clockRestarts: clockRestarts,
             gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
             rateChanges: rateChanges)
     }

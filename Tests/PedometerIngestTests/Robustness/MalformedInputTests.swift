@@ -479,6 +479,15 @@ import Darwin
         let few = try #require(outcome(files.write("few.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + shuffled))).info?.stream("acceleration"))
         #expect(few.outOfOrder == 2 && few.sampleCount == 1998)
         #expect(few.problems == ["2 samples with timestamps going backwards (dropped)"])
+        // Rows written twice (time and values repeated exactly): dropped and reported, the
+        // samples those of the file without them (until 2026-11-26 taken for samples delivered
+        // in a batch and spread over the time before them).
+        let plain = try #require(outcome(files.write("plain.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows))).sink?.acceleration)
+        let twice = rows.enumerated().flatMap { index, row in index % 7 == 0 ? [row, row] : [row] }
+        let repeated = outcome(files.write("twice.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + twice)))
+        #expect(repeated.sink?.acceleration == plain)
+        let repeatedStream = try #require(repeated.info?.stream("acceleration"))
+        #expect(repeatedStream.problems == ["286 rows repeating the row before them exactly, time and values (dropped)"])
         // All equal: kept, reported.
         let equal = rows.map { [rows[0][0]] + $0.dropFirst() }
         let same = files.write("same-time.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + equal))
