@@ -62,7 +62,7 @@ enum CheckOutcome: Sendable, Hashable {
         switch self {
         case .passed, .unchanged: return []
         case .differs(let differences): return differences.map(\.description)
-        case .noExpectedFile: return ["no expected file (\(expectedFile)); run pedometer check --record"]
+        case .noExpectedFile: return ["no expected file (\(expectedFile)); run pedometer check --record (--record --record-errors for a recording that must fail)"]
         case .unreadable(let error): return [error]
         case .invalidExpectedFile(let reason): return [reason]
         case .orphan: return ["expected file without its recording (remove it, or restore the recording)"]

@@ -167,7 +167,7 @@ import Testing
         let output = try CommandRunner.run(["check", folder.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains(
-            "      no expected file (\(folder.path)/semicolon-g.expected.json); run pedometer check --record\n"))
+            "      no expected file (\(folder.path)/semicolon-g.expected.json); run pedometer check --record (--record --record-errors for a recording that must fail)\n"))
         #expect(output.stdout.hasSuffix("\n0 passed, 0 failed, 1 missing expected file\n"))
     }
 
