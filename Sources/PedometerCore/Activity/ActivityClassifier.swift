@@ -16,6 +16,13 @@ public struct ActivityClassifier: Sendable, Hashable {
 
     public init() {}
 
+    /// Whether steps at `cadence` steps/s with impacts of `impact` (RMS of |a| − 1 g, m/s^2;
+    /// `nil` when unknown, taken as strong) are running: from ``runningCadence`` with strong
+    /// impacts, or from ``sprintCadence`` whatever they are.
+    public func isRunning(cadence: Double, impact: Double?) -> Bool {
+        cadence >= sprintCadence || (cadence >= runningCadence && (impact.map { $0 >= runningImpact } ?? true))
+    }
+
     /// One activity per whole second from 0 to `duration`, given sorted step times and, per
     /// second, the RMS of |a| − 1 g (nil where unknown).
     public func classify(steps: [Double], duration: Double, impact: [Double?]) -> [Activity] {
@@ -38,8 +45,7 @@ public struct ActivityClassifier: Sendable, Hashable {
             guard nearest <= stepWindow + 0.5 else { continue }
             let inWindow = high - low
             let cadence = inWindow >= 2 ? Double(inWindow - 1) / (steps[high - 1] - steps[low]) : 0
-            let strong = (second < impact.count ? impact[second] : nil).map { $0 >= runningImpact } ?? true
-            if cadence >= sprintCadence || (cadence >= runningCadence && strong) {
+            if isRunning(cadence: cadence, impact: second < impact.count ? impact[second] : nil) {
                 result[second] = .running
             } else {
                 result[second] = .walking

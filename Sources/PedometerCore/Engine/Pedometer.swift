@@ -497,12 +497,14 @@ extension Pedometer {
     }
 
     /// Metres of step `index` at stride scale 1: from the sensor's rise over a walking step
-    /// when it is known and no walking stride was given, else from the cadence. Running
-    /// (quicker than ``ActivityClassifier/sprintCadence``) is no inverted pendulum.
+    /// when it is known and no walking stride was given, else from the cadence. A running step
+    /// (as ``ActivityClassifier/isRunning(cadence:impact:)`` tells the activity) is no inverted
+    /// pendulum, nor held to the walking speed.
     private func unitLength(_ index: Int) -> Double {
         let model = StrideModel(height: configuration.height, scale: 1)
         let cadence = localCadence(index)
-        if configuration.walkingStride == nil, cadence < configuration.activity.sprintCadence,
+        let running = configuration.activity.isRunning(cadence: cadence, impact: impact.rootMean(Int(steps[index].rounded(.down))))
+        if configuration.walkingStride == nil, !running,
             let rise = localRise(index)
         {
             return min(model.stepLength(excursion: rise), model.longestWalkingStep(cadence: cadence))

@@ -419,13 +419,13 @@ import Testing
     /// with the thigh (only turning: it moves as the body does).
     private func bouncingWalk(
         rise: Double, kind: AccelerationKind, height: Double = 1.70, rocking: Double = 0,
-        rate: Double = 100
+        rate: Double = 100, cadence: Double = 1.8
     ) -> Pedometer {
         var configuration = PedometerConfiguration()
         configuration.height = height
         var engine = Pedometer(configuration: configuration)
         engine.beginAcceleration(kind: kind)
-        let omega = 2 * Double.pi * 1.8
+        let omega = 2 * Double.pi * cadence
         for index in 0..<Int(60 * rate) {
             let time = Double(index) / rate
             let up = (kind == .total ? standardGravity : 0) + rise / 2 * omega * omega * cos(omega * time)
@@ -484,6 +484,21 @@ import Testing
         #expect(abs(Double(data.numberOfSteps) - 108) <= 3, "\(data.numberOfSteps)")
         let rocking = try #require(data.distance)
         #expect(abs(rocking - steady) < 0.01 * steady, "\(rocking) m rocking, \(steady) m steady")
+    }
+
+    /// Steps the activity calls running (150 steps/min with strong impacts) are no inverted
+    /// pendulum: their length is the running model's, not a pendulum's held to the walking
+    /// speed (until 2026-11-26 only steps above 160 steps/min were, and a jog at 140–160
+    /// steps/min could not be shown faster than 2.1 m/s, 7:56 min/km, for 1.70 m).
+    @Test func runningStepsAreNoPendulum() throws {
+        let engine = bouncingWalk(rise: 0.06, kind: .total, cadence: 2.5)
+        let data = engine.snapshot()
+        #expect(abs(Double(data.numberOfSteps) - 150) <= 3, "\(data.numberOfSteps)")
+        #expect(engine.activities[10..<50].allSatisfy { $0 == .running })
+        let perStep = try #require(data.distance) / Double(data.numberOfSteps)
+        let running = StrideModel(height: 1.70).stepLength(cadence: 2.5)
+        #expect(abs(perStep - running) < 0.02 * running, "\(perStep) m a step, the running model \(running) m")
+        #expect(perStep > StrideModel(height: 1.70).longestWalkingStep(cadence: 2.5))
     }
 
     @Test func userAccelerationHasNoVerticalToMeasure() throws {
