@@ -233,7 +233,8 @@ public struct Pedometer: SampleSink, Sendable {
     ///
     /// `currentCadence` is the cadence over the ``PedometerConfiguration/trailingWindow``
     /// seconds ending at the span's end (not reaching before its start): (steps in it − 1) /
-    /// (time from its first to its last step), absent with fewer than 2 steps in the window. `currentPace` is
+    /// (time from its first to its last step), absent with fewer than 2 steps in the window or
+    /// when two step intervals have passed since the last step (the walker has stopped). `currentPace` is
     /// 1 / (cadence × step length at that cadence), seconds per metre. `averageActivePace` is
     /// active time / distance; when no active time can be derived from steps, distance / time.
     public func query(from: Double, to: Double) -> PedometerData {
@@ -549,6 +550,9 @@ extension Pedometer {
         let span = steps[last - 1] - steps[first]
         guard span > 0 else { return (nil, nil) }
         let cadence = Double(last - first - 1) / span
+        // Two step intervals without a step: the walker has stopped, and has no current pace
+        // (the steps left in the window would otherwise read as walking on).
+        guard end - steps[last - 1] <= 2 / cadence else { return (nil, nil) }
         if distanceMethod == .device {
             // The device's distance over the same window, widened to its own samples (a log of
             // 15-minute or daily totals knows no distance over 10 s).

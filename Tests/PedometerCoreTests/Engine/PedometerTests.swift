@@ -70,6 +70,16 @@ import Testing
         let later = pedometer(steps: times(0, 20, cadence: 2) + [40], until: 40)
         #expect(later.snapshot().currentCadence == nil)
         #expect(later.query(from: 0, to: 20).currentCadence != nil)
+        // A walk at 2 steps/s that stops at 20 s: walking on until two intervals have passed
+        // without a step, then stopped, with no current cadence nor pace, however few steps are
+        // left in the window (until 2026-11-26 they stayed for 10 s, rising as the window emptied).
+        let stopped = pedometer(steps: times(0, 20, cadence: 2), until: 30)
+        let lastStep = stopped.steps.last ?? 0
+        #expect(stopped.query(from: 0, to: lastStep + 0.9).currentCadence.map { abs($0 - 2) < 1e-9 } == true)
+        for end in [lastStep + 1.1, lastStep + 5, lastStep + 9.5] {
+            let data = stopped.query(from: 0, to: end)
+            #expect(data.currentCadence == nil && data.currentPace == nil, "\(end - lastStep) s after the last step")
+        }
     }
 
     @Test func activeDurationExcludesAStandingPause() throws {
