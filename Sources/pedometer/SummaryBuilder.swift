@@ -87,6 +87,7 @@ enum SummaryBuilder {
             let days = Int((processed.pedometer.configuration.maximumDuration / 86_400).rounded())
             result.append("\(ignored) samples ignored: time not finite or more than \(days) days from time 0")
         }
+        if let refusal = processed.pedometer.gpsRefusal { result.append(refusal.description) }
         let inferred = processed.pedometer.stepsInDataGaps
         if inferred > 0 {
             result.append("\(inferred) steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides")

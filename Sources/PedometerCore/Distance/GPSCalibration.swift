@@ -42,7 +42,37 @@ public struct GPSCalibration: Sendable, Hashable {
     public func fit(
         fixes: [LocationSample], activities: [Activity], modelDistance: (Double, Double) -> Double
     ) -> Fit? {
+        try? outcome(fixes: fixes, activities: activities, modelDistance: modelDistance).get()
+    }
+
+    /// Why fixes gave no fit, in words for the user.
+    public enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// No fix as accurate as ``maximumAccuracy``.
+        case noAccurateFix(maximumAccuracy: Double)
+        /// Fewer metres of accurate fixes over steady walking than ``minimumDistance``.
+        case tooLittleWalking(metres: Double, minimumDistance: Double)
+        /// A scale outside 0.5–2: the fixes and the steps disagree too much to trust either.
+        case implausibleScale(Double)
+
+        public var description: String {
+            switch self {
+            case .noAccurateFix(let accuracy):
+                return "GPS fixes not used to calibrate the stride: none with an accuracy of \(Int(accuracy)) m or better"
+            case .tooLittleWalking(let metres, let minimum):
+                return "GPS fixes not used to calibrate the stride: \(Int(metres.rounded())) m of accurate fixes over steady walking, fewer than \(Int(minimum))"
+            case .implausibleScale(let scale):
+                let percent = Int((scale * 100).rounded())
+                return "GPS fixes not used to calibrate the stride: their distance is \(percent) % of the steps', outside 50–200 %"
+            }
+        }
+    }
+
+    /// The fit, or why there is none (``fit(fixes:activities:modelDistance:)``).
+    public func outcome(
+        fixes: [LocationSample], activities: [Activity], modelDistance: (Double, Double) -> Double
+    ) -> Result<Fit, Refusal> {
         let good = fixes.filter { ($0.horizontalAccuracy ?? .infinity) <= maximumAccuracy }
+        guard !good.isEmpty else { return .failure(.noAccurateFix(maximumAccuracy: maximumAccuracy)) }
         var gps = 0.0
         var model = 0.0
         var seconds = 0.0
@@ -63,10 +93,10 @@ public struct GPSCalibration: Sendable, Hashable {
             seconds += elapsed
             anchor = fix
         }
-        guard gps >= minimumDistance, model > 0 else { return nil }
+        guard gps >= minimumDistance, model > 0 else { return .failure(.tooLittleWalking(metres: gps, minimumDistance: minimumDistance)) }
         let scale = gps / model
-        guard (0.5...2).contains(scale) else { return nil }
-        return Fit(scale: scale, gpsDistance: gps, modelDistance: model, seconds: seconds)
+        guard (0.5...2).contains(scale) else { return .failure(.implausibleScale(scale)) }
+        return .success(Fit(scale: scale, gpsDistance: gps, modelDistance: model, seconds: seconds))
     }
 
     private func allWalking(_ activities: [Activity], from start: Double, to end: Double) -> Bool {

@@ -100,6 +100,9 @@ public struct Pedometer: SampleSink, Sendable {
     /// The fit of the stride scale to GPS, when ``finish()`` found enough good fixes on steady
     /// walking (and no walking stride was given).
     public private(set) var gpsFit: GPSCalibration.Fit?
+    /// Why the log's GPS fixes were not used to calibrate the stride, when it has some and no
+    /// walking stride was given.
+    public private(set) var gpsRefusal: GPSCalibration.Refusal?
 
     /// Seconds classified together: activities are settled in blocks aligned to multiples of
     /// this, so results do not depend on when snapshots are taken.
@@ -634,10 +637,14 @@ extension Pedometer {
             stepsSource != .none, distanceMethod != .device, !locations.isEmpty, !steps.isEmpty
         else { return }
         let model = configuration.strideModel.scale
-        gpsFit = calibration.fit(fixes: locations, activities: timeline.settled) { start, end in
+        let outcome = calibration.outcome(fixes: locations, activities: timeline.settled) { start, end in
             let first = Self.upperBound(steps, start)
             let last = Self.upperBound(steps, end)
             return model * unitDistance(first, last)
+        }
+        switch outcome {
+        case .success(let fit): gpsFit = fit
+        case .failure(let refusal): gpsRefusal = refusal
         }
     }
 

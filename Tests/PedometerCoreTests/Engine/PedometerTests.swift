@@ -371,6 +371,23 @@ import Testing
         for time in steps { poor.recordStep(at: time) }
         poor.finish()
         #expect(poor.distanceMethod == .heightModel)
+        // And the summary can say why (until 2026-11-26 nothing did): no fix accurate enough,
+        // too little walking under good fixes, or GPS and steps too far apart to trust.
+        #expect(poor.gpsRefusal == .noAccurateFix(maximumAccuracy: 10))
+        #expect(engine.gpsRefusal == nil)
+        var short = Pedometer()
+        for second in 0...40 {
+            short.recordImpact(2, at: Double(second))
+            short.accept(LocationSample(time: Double(second), latitude: 0, longitude: 1.6 * Double(second) / metresPerDegree, horizontalAccuracy: 5))
+        }
+        for time in times(0, 40, cadence: 2) { short.recordStep(at: time) }
+        short.finish()
+        guard case .tooLittleWalking(let metres, 100)? = short.gpsRefusal else {
+            Issue.record("\(String(describing: short.gpsRefusal))")
+            return
+        }
+        #expect(metres > 40 && metres < 100)
+        #expect(short.gpsRefusal?.description.hasPrefix("GPS fixes not used to calibrate the stride: ") == true)
     }
 
     @Test func floorsAreCountedWhileWalking() throws {
