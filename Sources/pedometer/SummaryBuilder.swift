@@ -88,6 +88,9 @@ enum SummaryBuilder {
             result.append("\(ignored) samples ignored: time not finite or more than \(days) days from time 0")
         }
         if let refusal = processed.pedometer.gpsRefusal { result.append(refusal.description) }
+        if processed.pedometer.distanceMethod == .device, processed.pedometer.configuration.walkingStride != nil {
+            result.append("--stride not used: the distance is the device's own, from the log")
+        }
         let inferred = processed.pedometer.stepsInDataGaps
         if inferred > 0 {
             result.append("\(inferred) steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides")

@@ -118,6 +118,15 @@ import Testing
         #expect(longest / shortest < 1.015, "\(metres.sorted())")
     }
 
+    /// A step log that gives its own distance keeps it, and a --stride given says it was not
+    /// used (until 2026-11-26 it was ignored without a word).
+    @Test func aStrideGivenForADevicesDistanceSaysItIsNotUsed() throws {
+        let output = try CommandRunner.run(["summarize", "--format", "json", "--stride", "0.5", fixture("formats/steps/cumulative.csv")])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["distanceMethod"] as? String == "device")
+        #expect((object["warnings"] as? [String])?.contains("--stride not used: the distance is the device's own, from the log") == true)
+    }
+
     @Test func csvHasItsHeaderOnce() throws {
         let output = try CommandRunner.run([
             "summarize", "--format", "csv", fixture("oxford"), fixture("formats/steps"),
