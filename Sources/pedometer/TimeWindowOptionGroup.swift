@@ -50,6 +50,15 @@ struct TimeWindowOptionGroup: ParsableArguments {
                     "\(name): cannot read '\(value)' as an offset (90s, 5m, 1:30) or a clock time (@17:30:05, 2019-05-13T17:30:05+02:00)")
             }
         }
+        // Two points of one kind are compared now (clock times and offsets only against a
+        // recording's start): a window ending before it begins is a usage error.
+        if let from, let to, let start = Point(from), let end = Point(to) {
+            switch (start, end) {
+            case (.offset(let a), .offset(let b)), (.timeOfDay(let a), .timeOfDay(let b)), (.instant(let a), .instant(let b)):
+                guard b > a else { throw ValidationError("--from \(from) is not before --to \(to)") }
+            default: break
+            }
+        }
     }
 
     /// The window in seconds since the recording's start, `nil` when neither option is given.

@@ -84,5 +84,9 @@ import Testing
         #expect(outside.status == 1 && outside.stderr.contains("fall outside the recording"))
         let unreadable = try CommandRunner.run(["summarize", "--from", "soon", fixture("runwalk/runwalk.csv")])
         #expect(unreadable.status == 64 && unreadable.stderr.contains("--from: cannot read 'soon'"))
+        // A window ending before it begins, both offsets: a usage error, before any reading
+        // (until 2026-11-26 exit 1, as a recording's error).
+        let reversed = try CommandRunner.run(["summarize", "--from", "30s", "--to", "10s", fixture("runwalk/runwalk.csv")])
+        #expect(reversed.status == 64 && reversed.stderr.contains("--from 30s is not before --to 10s"))
     }
 }
