@@ -24,12 +24,20 @@ struct VerticalExcursion: Sendable {
     private var startTime = 0.0
     private var dropped = 0
     private let capacity: Int
+    /// Grid points at a stretch's start whose heights are not yet steps' (the filters rising
+    /// from rest: their first seconds swing wider than the body does).
+    private let settlingPoints: Int
+    /// Seconds the filters take to settle at the start of a stretch (a recording, or the data
+    /// resuming after a gap): the time constant of the lowest stage, 1 / (2π × cut-off), five
+    /// times over.
+    static func settlingSeconds(cutOff: Double) -> Double { 5 / (2 * Double.pi * cutOff) }
 
     /// `cutOff`: the high-pass of each stage, Hz (the lowest gait frequency); `span`: seconds
     /// of height kept.
     init(sampleRate: Double, cutOff: Double, span: Double) {
         self.sampleRate = sampleRate
         capacity = max(Int((span * sampleRate).rounded(.up)), 2)
+        settlingPoints = Int((Self.settlingSeconds(cutOff: cutOff) * sampleRate).rounded(.up))
         accelerationFilter = .highPass(frequency: cutOff, sampleRate: sampleRate)
         velocityFilter = accelerationFilter
         heightFilter = accelerationFilter
@@ -77,7 +85,9 @@ struct VerticalExcursion: Sendable {
         // lie up to half a grid step after the newest point).
         let start = (from - startTime) * sampleRate - Double(dropped)
         let end = (to - startTime) * sampleRate - Double(dropped)
-        guard start > -1e-6, end <= Double(heights.count - 1) + 0.5 else { return nil }
+        guard start > -1e-6, end <= Double(heights.count - 1) + 0.5,
+            start + Double(dropped) >= Double(settlingPoints) - 1e-6
+        else { return nil }
         let first = Int((start - 1e-6).rounded(.up))
         let last = min(Int((end + 1e-6).rounded(.down)), heights.count - 1)
         guard last > first else { return nil }

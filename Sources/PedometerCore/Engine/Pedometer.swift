@@ -468,9 +468,10 @@ extension Pedometer {
         finalizeSteps(all: false)
     }
 
-    /// Fixes the length of every step whose neighbours are known (all of them at the end).
+    /// Fixes the length of every step whose neighbours are known (all of them at the end):
+    /// ``riseReach`` steps after it.
     private mutating func finalizeSteps(all: Bool) {
-        while unitPrefix.count - 1 < steps.count && (all || unitPrefix.count + 1 < steps.count) {
+        while unitPrefix.count - 1 < steps.count && (all || unitPrefix.count - 1 + Self.riseReach < steps.count) {
             let index = unitPrefix.count - 1
             unitPrefix.append(unitPrefix[index] + unitLength(index))
         }
@@ -497,8 +498,33 @@ extension Pedometer {
     /// `index − 2 ... index + 2` (as ``localCadence(_:)``): one jolt does not make a long step.
     /// `nil` when none is known.
     private func localRise(_ index: Int) -> Double? {
-        stepRises[max(index - 1, 1)..<min(index + 3, steps.count)].filter { !$0.isNaN }.median
+        if let median = stepRises[max(index - 1, 1)..<min(index + 3, steps.count)].filter({ !$0.isNaN }).median {
+            return median
+        }
+        // None of its own nor its neighbours' (steps filled into a gap in the data, or measured
+        // across one): the nearest known rises of the same walk, two on each side at most
+        // ``riseReach`` steps away, not across a pause. The walker's own step, not the
+        // population's for its cadence.
+        var known: [Double] = []
+        var left = index - 2
+        var taken = 0
+        while left >= 1, index - left <= Self.riseReach, taken < 2, steps[left + 1] - steps[left] <= Self.longestStepInterval {
+            if !stepRises[left].isNaN { known.append(stepRises[left]); taken += 1 }
+            left -= 1
+        }
+        var right = index + 3
+        taken = 0
+        while right < steps.count, right - index <= Self.riseReach, taken < 2,
+            steps[right] - steps[right - 1] <= Self.longestStepInterval
+        {
+            if !stepRises[right].isNaN { known.append(stepRises[right]); taken += 1 }
+            right += 1
+        }
+        return known.median
     }
+
+    /// Steps on each side within which a step without a known rise takes its walk's.
+    private static let riseReach = 8
 
     /// Metres of step `index` at stride scale 1: from the sensor's rise over a walking step
     /// when it is known and no walking stride was given, else from the cadence. A running step

@@ -29,6 +29,21 @@ import Testing
         #expect(half <= 0.04 * 1.03)
     }
 
+    /// The filters rising from rest swing wider than the body at a stretch's start (a
+    /// recording's, or the data's after a gap): no rise is answered over its first
+    /// `settlingSeconds` (1.6 s at 0.5 Hz), and the steps there take their walk's (until
+    /// 2026-11-26 a 20 s walk cut from a longer one came out 3 % short, its first steps'
+    /// rises those of the transient).
+    @Test func noRiseWhileTheFiltersSettle() {
+        let excursion = bounce(amplitude: 0.02, frequency: 1.8, seconds: 10)
+        let settling = VerticalExcursion.settlingSeconds(cutOff: 0.5)
+        #expect(abs(settling - 1.59) < 0.01)
+        #expect(excursion.excursion(from: 0.2, to: 0.2 + 1 / 1.8) == nil)
+        #expect(excursion.excursion(from: settling - 0.1, to: settling + 0.5) == nil)
+        let settled = try! #require(excursion.excursion(from: settling + 0.1, to: settling + 0.1 + 1 / 1.8))
+        #expect(abs(settled - 0.04) < 0.04 * 0.1, "\(settled)")
+    }
+
     @Test func aConstantTiltDoesNotPileUpAsDrift() {
         // 0.3 m/s^2 of gravity left in the signal (a tilted sensor) for a minute.
         let excursion = bounce(amplitude: 0.02, frequency: 1.8, bias: 0.3, seconds: 60)
