@@ -1,3 +1,5 @@
+import PedometerCore
+
 extension CSVReader {
     /// Throws unless the current record has at least `count` fields.
     func requireFields(_ count: Int) throws(IngestError) {
@@ -11,6 +13,27 @@ extension CSVReader {
     func requireNumber(_ index: Int, _ name: String) throws(IngestError) -> Double {
         if let value = number(index) { return value }
         throw numberError(index, name)
+    }
+
+    /// The largest acceleration a row may hold, m/s^2 (100 g): more than any body-worn sensor
+    /// records of human movement (a foot strikes at 20–30 g running). A value beyond it is a
+    /// corrupted row, and read as a sample it would ring through the step filters for seconds.
+    static let largestAcceleration = 100 * standardGravity
+
+    /// Field `index` times `scale` as an acceleration in m/s^2: an error located at the field
+    /// when it is no finite number or beyond ``largestAcceleration``.
+    @inline(__always)
+    func requireAcceleration(_ index: Int, _ name: String, scale: Double) throws(IngestError) -> Double {
+        let value = try requireNumber(index, name) * scale
+        guard abs(value) <= Self.largestAcceleration else { throw accelerationRangeError(index, name, value) }
+        return value
+    }
+
+    /// The error of an acceleration beyond ``largestAcceleration``, located at field `index`.
+    @inline(never)
+    func accelerationRangeError(_ index: Int, _ name: String, _ value: Double) -> IngestError {
+        let text = abs(value) < 1e9 ? "\(Int(value.rounded())) m/s^2" : "\(value) m/s^2"
+        return error(atField: index, "\(name) \(text) is beyond any body-worn sensor's range (100 g): a corrupted value")
     }
 
     /// Field `index` as a number, `nil` when empty or when it is `-1`-style "not available"

@@ -82,9 +82,9 @@ struct AccelerationRows: StretchRows {
                 try reader.requireFields(needed)
                 row.time = try time(reader)
                 row.outcome = .skippedWithTime
-                row.x = try reader.requireNumber(table.x, "x acceleration") * scale
-                row.y = try reader.requireNumber(table.y, "y acceleration") * scale
-                row.z = try reader.requireNumber(table.z, "z acceleration") * scale
+                row.x = try reader.requireAcceleration(table.x, "x acceleration", scale: scale)
+                row.y = try reader.requireAcceleration(table.y, "y acceleration", scale: scale)
+                row.z = try reader.requireAcceleration(table.z, "z acceleration", scale: scale)
                 row.outcome = .sample
             } catch {
                 if table.lacksAxes(reader) {

@@ -92,8 +92,9 @@ enum OxfordReader {
                 try reader.requireFields(7)
                 let t = try time.seconds(reader, 0)
                 let sample = AccelerationSample(
-                    time: t, x: try reader.requireNumber(1, "x acceleration"),
-                    y: try reader.requireNumber(2, "y acceleration"), z: try reader.requireNumber(3, "z acceleration"))
+                    time: t, x: try reader.requireAcceleration(1, "x acceleration", scale: 1),
+                    y: try reader.requireAcceleration(2, "y acceleration", scale: 1),
+                    z: try reader.requireAcceleration(3, "z acceleration", scale: 1))
                 var counts: [Double] = []
                 for (index, kind) in columns {
                     counts.append(try reader.requireNumber(index, "\(kind.rawValue) steps"))

@@ -203,8 +203,8 @@ enum SensorLoggerReader {
                 try reader.requireFields(needed)
                 let t = try clock.seconds(reader, columns.time)
                 func axis(_ index: Int) throws(IngestError) -> Double {
-                    (try reader.requireNumber(columns.user[index], "acceleration")
-                        + reader.requireNumber(columns.gravity[index], "gravity")) * unit.scale
+                    try reader.requireAcceleration(columns.user[index], "acceleration", scale: unit.scale)
+                        + reader.requireNumber(columns.gravity[index], "gravity") * unit.scale
                 }
                 emitter.acceleration(AccelerationSample(time: t, x: try axis(0), y: try axis(1), z: try axis(2)))
             } catch {
@@ -260,9 +260,9 @@ enum SensorLoggerReader {
             do throws(IngestError) {
                 try userReader.requireFields(userColumns.z + 1)
                 let t = try userTime.seconds(userReader, userColumns.time)
-                let ux = try userReader.requireNumber(userColumns.x, "x acceleration") * scale
-                let uy = try userReader.requireNumber(userColumns.y, "y acceleration") * scale
-                let uz = try userReader.requireNumber(userColumns.z, "z acceleration") * scale
+                let ux = try userReader.requireAcceleration(userColumns.x, "x acceleration", scale: scale)
+                let uy = try userReader.requireAcceleration(userColumns.y, "y acceleration", scale: scale)
+                let uz = try userReader.requireAcceleration(userColumns.z, "z acceleration", scale: scale)
                 while !gravityDone, let next = after, next.time < t {
                     before = next
                     after = try nextGravity()
