@@ -127,6 +127,21 @@ import Testing
         #expect((object["warnings"] as? [String])?.contains("--stride not used: the distance is the device's own, from the log") == true)
     }
 
+    /// Date-times without a zone give no absolute start; the summary says how to get one, as
+    /// for ActiGraph (until 2026-11-26 only inspect said it), and not for times of day, which
+    /// no zone places.
+    @Test func datesWithoutAZoneAskForOne() throws {
+        let note = "the start is the device's local time: give --time-zone to place it"
+        func warnings(_ arguments: [String]) throws -> [String] {
+            let output = try CommandRunner.run(["summarize", "--format", "json"] + arguments)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            return object["warnings"] as? [String] ?? []
+        }
+        #expect(try warnings([fixture("formats/axivity/omgui-export.csv")]).contains(note))
+        #expect(try !warnings(["--time-zone", "UTC", fixture("formats/axivity/omgui-export.csv")]).contains(note))
+        #expect(try !warnings([fixture("formats/physics-toolbox/all-sensors.csv")]).contains(note))
+    }
+
     @Test func csvHasItsHeaderOnce() throws {
         let output = try CommandRunner.run([
             "summarize", "--format", "csv", fixture("oxford"), fixture("formats/steps"),

@@ -133,7 +133,7 @@ enum ActiGraphReader {
             info.startDate = clock.epochStart
         }
         if info.startDate == nil, layout.start != nil {
-            info.notes.append("the start is the device's local time: give --time-zone to place it")
+            info.notes.append(DateTimeClock.localTimeNote)
         }
     }
 

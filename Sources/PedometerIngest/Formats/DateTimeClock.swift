@@ -19,6 +19,10 @@ struct DateTimeClock: RowClock {
 
     private static let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
 
+    /// What a reader says when its date-times give no absolute start (no zone written, none
+    /// given): as ActiGraph's start, they are the device's local clock.
+    static let localTimeNote = "the start is the device's local time: give --time-zone to place it"
+
     init(column: DateTimeColumn, zone: TimeZoneRule?, day: Int64? = nil) {
         self.column = column
         self.day = day

@@ -192,6 +192,7 @@ enum GenericReader {
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
             info.startDate = clock.epochStart
             if clock.midnights > 0 { info.notes.append("times of day passed midnight \(clock.midnights) time(s)") }
+            if clock.epochStart == nil, dateTime.layout != .timeOfDay { info.notes.append(DateTimeClock.localTimeNote) }
         } else if let time, let timeUnit {
             var clock = TimeColumn(unit: timeUnit)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)

@@ -120,9 +120,14 @@ struct SensorLogRows: StretchRows {
         if let (xIndex, yIndex, zIndex) = columns.acceleration ?? columns.userAcceleration, !reader.isEmpty(xIndex) {
             var x = 0.0, y = 0.0, z = 0.0
             row.acceleration = field { () throws(IngestError) in
-                x = try reader.requireAcceleration(xIndex, "x acceleration", scale: standardGravity) / standardGravity
-                y = try reader.requireAcceleration(yIndex, "y acceleration", scale: standardGravity) / standardGravity
-                z = try reader.requireAcceleration(zIndex, "z acceleration", scale: standardGravity) / standardGravity
+                // In g: checked against the largest acceleration, kept as written.
+                x = try reader.requireNumber(xIndex, "x acceleration")
+                y = try reader.requireNumber(yIndex, "y acceleration")
+                z = try reader.requireNumber(zIndex, "z acceleration")
+                for (value, index, name) in [(x, xIndex, "x acceleration"), (y, yIndex, "y acceleration"), (z, zIndex, "z acceleration")]
+                where abs(value * standardGravity) > CSVReader.largestAcceleration {
+                    throw reader.accelerationRangeError(index, name, value * standardGravity)
+                }
                 if columns.acceleration == nil, let (gx, gy, gz) = columns.gravity {
                     x += try reader.requireNumber(gx, "gravity x")
                     y += try reader.requireNumber(gy, "gravity y")

@@ -203,8 +203,11 @@ enum SensorLoggerReader {
                 try reader.requireFields(needed)
                 let t = try clock.seconds(reader, columns.time)
                 func axis(_ index: Int) throws(IngestError) -> Double {
-                    try reader.requireAcceleration(columns.user[index], "acceleration", scale: unit.scale)
-                        + reader.requireNumber(columns.gravity[index], "gravity") * unit.scale
+                    let user = try reader.requireNumber(columns.user[index], "acceleration")
+                    guard abs(user * unit.scale) <= CSVReader.largestAcceleration else {
+                        throw reader.accelerationRangeError(columns.user[index], "acceleration", user * unit.scale)
+                    }
+                    return (user + (try reader.requireNumber(columns.gravity[index], "gravity"))) * unit.scale
                 }
                 emitter.acceleration(AccelerationSample(time: t, x: try axis(0), y: try axis(1), z: try axis(2)))
             } catch {

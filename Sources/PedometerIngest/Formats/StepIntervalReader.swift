@@ -92,5 +92,6 @@ enum StepIntervalReader {
             }
         } while try reader.next()
         info.startDate = clock.epochStart
+        if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 }
