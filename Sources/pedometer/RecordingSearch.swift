@@ -1,10 +1,14 @@
+import Foundation
 import PedometerIngest
 
-/// The recordings under the paths a user gives; a folder in which none is found is reported
-/// on stderr and counted as a failure, never skipped silently.
+/// The recordings under the paths a user gives, each once (paths that overlap, a folder and a
+/// file in it, name it once, where it first came); a folder in which none is found is
+/// reported on stderr and counted as a failure, never skipped silently.
 enum RecordingSearch {
     static func recordings(in paths: [String]) -> (recordings: [String], emptyFolders: Int) {
-        let result = RecordingDiscovery.search(paths)
+        var result = RecordingDiscovery.search(paths)
+        var seen = Set<String>()
+        result.recordings = result.recordings.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         for folder in result.emptyFolders {
             StandardError.print(
                 "\(folder): no recordings found (expected a Sensor Logger or Oxford folder, or .csv, .tsv, .txt or .zip files)")
