@@ -82,9 +82,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        var seen = Set<String>()
-        let (found, emptyFolders) = RecordingSearch.recordings(in: paths)
-        let recordings = found.filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
+        // Each recording once (RecordingSearch), and the set of them, for the orphans below.
+        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
+        let seen = Set(recordings.map(ExpectedSummaryFile.standardized))
         let expectedFiles = recordings.map(ExpectedSummaryFile.path(for:))
         let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
         let orphans = ExpectedSummaryFile.files(under: paths, recordings: seen)

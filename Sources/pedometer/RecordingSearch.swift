@@ -1,4 +1,3 @@
-import Foundation
 import PedometerIngest
 
 /// The recordings under the paths a user gives, each once (paths that overlap, a folder and a
@@ -8,7 +7,7 @@ enum RecordingSearch {
     static func recordings(in paths: [String]) -> (recordings: [String], emptyFolders: Int) {
         var result = RecordingDiscovery.search(paths)
         var seen = Set<String>()
-        result.recordings = result.recordings.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        result.recordings = result.recordings.filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
         for folder in result.emptyFolders {
             StandardError.print(
                 "\(folder): no recordings found (expected a Sensor Logger or Oxford folder, or .csv, .tsv, .txt or .zip files)")
