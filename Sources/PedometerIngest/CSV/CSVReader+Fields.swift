@@ -25,13 +25,19 @@ extension CSVReader {
     @inline(__always)
     func requireAcceleration(_ index: Int, _ name: String, scale: Double) throws(IngestError) -> Double {
         let value = try requireNumber(index, name) * scale
-        guard abs(value) <= Self.largestAcceleration else { throw accelerationRangeError(index, name, value) }
+        try checkAcceleration(value, index, name)
         return value
+    }
+
+    /// Throws, located at field `index`, when `value` (m/s^2) is beyond ``largestAcceleration``.
+    @inline(__always)
+    func checkAcceleration(_ value: Double, _ index: Int, _ name: String) throws(IngestError) {
+        guard abs(value) <= Self.largestAcceleration else { throw accelerationRangeError(index, name, value) }
     }
 
     /// The error of an acceleration beyond ``largestAcceleration``, located at field `index`.
     @inline(never)
-    func accelerationRangeError(_ index: Int, _ name: String, _ value: Double) -> IngestError {
+    private func accelerationRangeError(_ index: Int, _ name: String, _ value: Double) -> IngestError {
         let text = abs(value) < 1e9 ? "\(Int(value.rounded())) m/s^2" : "\(value) m/s^2"
         return error(atField: index, "\(name) \(text) is beyond any body-worn sensor's range (100 g): a corrupted value")
     }

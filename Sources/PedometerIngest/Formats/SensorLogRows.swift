@@ -124,10 +124,9 @@ struct SensorLogRows: StretchRows {
                 x = try reader.requireNumber(xIndex, "x acceleration")
                 y = try reader.requireNumber(yIndex, "y acceleration")
                 z = try reader.requireNumber(zIndex, "z acceleration")
-                for (value, index, name) in [(x, xIndex, "x acceleration"), (y, yIndex, "y acceleration"), (z, zIndex, "z acceleration")]
-                where abs(value * standardGravity) > CSVReader.largestAcceleration {
-                    throw reader.accelerationRangeError(index, name, value * standardGravity)
-                }
+                try reader.checkAcceleration(x * standardGravity, xIndex, "x acceleration")
+                try reader.checkAcceleration(y * standardGravity, yIndex, "y acceleration")
+                try reader.checkAcceleration(z * standardGravity, zIndex, "z acceleration")
                 if columns.acceleration == nil, let (gx, gy, gz) = columns.gravity {
                     x += try reader.requireNumber(gx, "gravity x")
                     y += try reader.requireNumber(gy, "gravity y")

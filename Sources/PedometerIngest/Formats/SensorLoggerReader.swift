@@ -204,9 +204,7 @@ enum SensorLoggerReader {
                 let t = try clock.seconds(reader, columns.time)
                 func axis(_ index: Int) throws(IngestError) -> Double {
                     let user = try reader.requireNumber(columns.user[index], "acceleration")
-                    guard abs(user * unit.scale) <= CSVReader.largestAcceleration else {
-                        throw reader.accelerationRangeError(columns.user[index], "acceleration", user * unit.scale)
-                    }
+                    try reader.checkAcceleration(user * unit.scale, columns.user[index], "acceleration")
                     return (user + (try reader.requireNumber(columns.gravity[index], "gravity"))) * unit.scale
                 }
                 emitter.acceleration(AccelerationSample(time: t, x: try axis(0), y: try axis(1), z: try axis(2)))
