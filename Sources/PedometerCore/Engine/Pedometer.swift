@@ -57,6 +57,11 @@ public struct Pedometer: SampleSink, Sendable {
     /// `unitPrefix[k]`: metres of steps `0..<k` at stride scale 1, for the steps whose length is
     /// final (their neighbours are known).
     private var unitPrefix: [Double] = [0]
+    /// The index of each walk's first step: a step more than ``longestStepInterval`` after the
+    /// one before starts a walk.
+    private var walkStarts: [Int] = []
+    /// `walkPrefix[w]`: active seconds of walks `0..<w`, for the walks already ended.
+    private var walkPrefix: [Double] = [0]
     /// Steps are complete up to this time (the detector lags the newest sample).
     private var stepsCompleteUntil = -Double.infinity
     private var lastDeviceCount: (time: Double, steps: Double)?
@@ -246,7 +251,7 @@ public struct Pedometer: SampleSink, Sendable {
         let end = min(max(to, start), endDate)
         let (first, last) = stepIndices(from: from, to: to)
         let distance = distance(first, last, from: from, to: to, state: state)
-        let active = knowsStepTimes ? state.timeline.activeSeconds(from: start, to: end) : nil
+        let active = knowsStepTimes ? activeSeconds(from: start, to: end) : nil
         var averagePace: Double?
         if let distance, distance > 0, let active {
             if active > 0 {
@@ -383,7 +388,7 @@ public struct Pedometer: SampleSink, Sendable {
         guard knowsStepTimes else { return nil }
         let start = min(max(from, 0), endDate)
         let end = min(max(to, start), endDate)
-        let active = resolved().timeline.activeSeconds(from: start, to: end)
+        let active = activeSeconds(from: start, to: end)
         let (first, last) = stepIndices(from: from, to: to)
         return active > 0 ? Double(last - first) / active : nil
     }
@@ -442,6 +447,8 @@ extension Pedometer {
         stepRises = []
         measuresRises = false
         unitPrefix = [0]
+        walkStarts = []
+        walkPrefix = [0]
         stepsCompleteUntil = -.infinity
         timeline = ActivityTimeline()
         floorCounter = configuration.floors
@@ -463,9 +470,52 @@ extension Pedometer {
             rise = excursion
             measuresRises = true
         }
+        if let last = steps.last, time - last <= Self.longestStepInterval {
+            // The walk goes on.
+        } else {
+            if let walk = walkStarts.indices.last { walkPrefix.append(walkPrefix[walk] + walkSpan(walk).duration) }
+            walkStarts.append(steps.count)
+        }
         steps.append(time)
         stepRises.append(rise)
         finalizeSteps(all: false)
+    }
+
+    /// Walk `walk`'s active span: from one step interval (its mean, or the reference cadence's
+    /// for a step alone) before its first step to its last, so that a walk of n steps is active
+    /// for n intervals (a steady walk's average cadence is its cadence).
+    private func walkSpan(_ walk: Int) -> (start: Double, end: Double, duration: Double) {
+        let first = walkStarts[walk]
+        let last = walk + 1 < walkStarts.count ? walkStarts[walk + 1] - 1 : steps.count - 1
+        let interval = last > first ? (steps[last] - steps[first]) / Double(last - first) : 1 / StrideModel.referenceCadence
+        return (steps[first] - interval, steps[last], steps[last] - steps[first] + interval)
+    }
+
+    /// Seconds of walking or running within `[start, end]`: the overlap of the walks' active
+    /// spans (``walkSpan(_:)``) with it.
+    private func activeSeconds(from start: Double, to end: Double) -> Double {
+        guard !walkStarts.isEmpty, end > start else { return 0 }
+        // The first walk ending after `start`, and the last beginning before `end`.
+        var low = 0, high = walkStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if walkSpan(middle).end <= start { low = middle + 1 } else { high = middle }
+        }
+        let first = low
+        low = first
+        high = walkStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if walkSpan(middle).start < end { low = middle + 1 } else { high = middle }
+        }
+        let last = low - 1
+        guard first <= last else { return 0 }
+        func overlap(_ walk: Int) -> Double {
+            let span = walkSpan(walk)
+            return max(0, min(span.end, end) - max(span.start, start))
+        }
+        if first == last { return overlap(first) }
+        return overlap(first) + (walkPrefix[last] - walkPrefix[first + 1]) + overlap(last)
     }
 
     /// Fixes the length of every step whose neighbours are known (all of them at the end):
