@@ -50,10 +50,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("record-errors"), help: "With --record: a recording that cannot be read gets an expected file recording its error (a fixture that must fail that way); without it, it is a failure and nothing is written.")
     var recordErrors = false
 
-    @Option(name: .customLong("tolerance-relative"), help: ArgumentHelp("Allowed difference of a float, as a fraction of the expected value.", valueName: "x"))
+    @Option(name: .customLong("tolerance-relative"), parsing: .unconditional, help: ArgumentHelp("Allowed difference of a float, as a fraction of the expected value.", valueName: "x"))
     var toleranceRelative = SummaryComparison.Tolerance.standard.relative
 
-    @Option(name: .customLong("tolerance-absolute"), help: ArgumentHelp("Allowed difference of a float near zero.", valueName: "y"))
+    @Option(name: .customLong("tolerance-absolute"), parsing: .unconditional, help: ArgumentHelp("Allowed difference of a float near zero.", valueName: "y"))
     var toleranceAbsolute = SummaryComparison.Tolerance.standard.absolute
 
     @Option(help: "Output: table (a line per recording, differences below it) or json (one object).")

@@ -50,11 +50,11 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Output: table, or json (one JSON object per recording per line, then a summary object).")
     var format: EvalOutput = .table
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Seconds within which one of our steps and a true step pair.", valueName: "s"))
     var tolerance: Double = StepMatching.defaultTolerance
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Body height in metres for recordings whose manifest entry gives none (default \(StrideModel.defaultHeight)).",
         valueName: "m"))
     var height: Double?

@@ -17,7 +17,7 @@ struct IngestOptionGroup: ParsableArguments {
     @Option(name: .customLong("accel-unit"), help: "Unit of generic acceleration: g, mg or mps2 (inferred when absent).")
     var accelerationUnit: AccelerationUnit?
 
-    @Option(name: .customLong("rate"), help: ArgumentHelp(
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: ArgumentHelp(
         "Samples per second of a generic table with no usable time column (none, or too coarse): sample n is n / rate seconds in; a time column is then not read, and --columns may leave it out (x,y,z).",
         valueName: "hz"))
     var sampleRate: Double?

@@ -15,13 +15,13 @@ struct PaceCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Distance: 400m, 10km, 10k, 5 mi, 26.2mi, or a race: 5k, 8k, 10k, 15k, half, marathon.", valueName: "distance"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Distance: 400m, 10km, 10k, 5 mi, 26.2mi, or a race: 5k, 8k, 10k, 15k, half, marathon.", valueName: "distance"))
     var distance: String?
 
-    @Option(help: ArgumentHelp("Time: 45 (seconds), 55:00, 1:23:45.", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time: 45 (seconds), 55:00, 1:23:45.", valueName: "time"))
     var time: String?
 
-    @Option(help: ArgumentHelp("Pace or speed: 8:30/mi, 5:15/km, 6min/km (minutes), 12.5km/h, 7mph, 3.2m/s, 0.3s/m.", valueName: "pace"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pace or speed: 8:30/mi, 5:15/km, 6min/km (minutes), 12.5km/h, 7mph, 3.2m/s, 0.3s/m.", valueName: "pace"))
     var pace: String?
 
     /// The solution of the options given (validated at the edge: bad text is a usage error).

@@ -22,7 +22,7 @@ struct SeriesCommand: ParsableCommand {
     @Argument(help: "A recording (file, recording folder or zip).")
     var path: String
 
-    @Option(help: ArgumentHelp("Time between rows: 0.5s, 1s, 10s, 1m, 250ms.", valueName: "interval"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time between rows: 0.5s, 1s, 10s, 1m, 250ms.", valueName: "interval"))
     var every: String = "1s"
 
     @Flag(help: "List every step time (s) instead, one per line.")

@@ -5,10 +5,10 @@ import PedometerIngest
 /// `--height` and `--stride`: what the steps' lengths are measured with, for `summarize`,
 /// `series` and `check`.
 struct StepLengthOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
     var stride: Double?
 
     func validate() throws {

@@ -6,12 +6,12 @@ import PedometerReport
 /// `--from` / `--to`: the part of a recording a command covers, as CMPedometer's
 /// `queryPedometerData(from:to:)` does.
 struct TimeWindowOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Start of the time covered: an offset from the recording's start (90, 90s, 5m, 1:30, 1:02:03) or a clock time (@17:30:05 on the recording's first day, in --time-zone or this machine's zone; or a date-time such as 2019-05-13T17:30:05+02:00).",
         valueName: "time"))
     var from: String?
 
-    @Option(help: ArgumentHelp("End of the time covered (as --from); the end of the recording when absent.", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("End of the time covered (as --from); the end of the recording when absent.", valueName: "time"))
     var to: String?
 
     /// A time given to `--from` or `--to`.

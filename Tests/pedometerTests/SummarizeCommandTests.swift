@@ -142,6 +142,24 @@ import Testing
         #expect(try !warnings([fixture("formats/physics-toolbox/all-sensors.csv")]).contains(note))
     }
 
+    /// A negative number given to a numeric option is that option's value, refused with its
+    /// range (until 2026-11-26 "Missing value for '--stride <m>'", the '-1' taken for an option).
+    @Test func negativeValuesGetTheirOptionsRange() throws {
+        let walk = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        let cases: [([String], String)] = [
+            (["summarize", "--stride", "-1", walk], "--stride must be between 0.2 and 2.5 metres"),
+            (["summarize", "--height", "-1.7", walk], "--height must be between 0.5 and 2.5 metres"),
+            (["series", "--every", "-1s", walk], "--every: cannot read '-1s'"),
+            (["pace", "--distance", "-5km", "--time", "30:00"], "--distance: cannot read '-5km'"),
+            (["eval", "--tolerance", "-1", walk], "--tolerance must be a positive number of seconds"),
+        ]
+        for (arguments, message) in cases {
+            let output = try CommandRunner.run(arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+        }
+    }
+
     @Test func csvHasItsHeaderOnce() throws {
         let output = try CommandRunner.run([
             "summarize", "--format", "csv", fixture("oxford"), fixture("formats/steps"),
