@@ -6,10 +6,6 @@ import Testing
 /// exit status is 1 (a failure, not a crash: < 128), and the good recordings' output is byte
 /// for byte what a batch of only the good ones gives, whatever the job count.
 @Suite struct BatchRobustnessTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     private var good: [String] {
         [
             fixture("oxford/Samsung_Jamie_Hard_InHand_1"), fixture("formats/sensorlog/SensorLog_walk.csv"),

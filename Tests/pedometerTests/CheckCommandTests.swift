@@ -4,10 +4,6 @@ import Testing
 /// End-to-end tests of `pedometer check`: the bundled fixtures match their expected files (the
 /// golden test), and the check fails when it should (perturbed values, missing files).
 @Suite struct CheckCommandTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     /// The folders with expected files (Fixtures/malformed is read by the ingest tests; its files
     /// must fail, so it has none).
     /// The whole Fixtures folder, as the README tells a user to check it: every recording has

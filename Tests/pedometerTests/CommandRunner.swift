@@ -69,3 +69,8 @@ struct CommandRunner {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// The path of `path` under the package's Fixtures/ folder, for the commands the tests run.
+func fixture(_ path: String) -> String {
+    CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
+}

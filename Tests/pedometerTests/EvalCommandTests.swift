@@ -4,10 +4,6 @@ import Testing
 /// End-to-end tests of `pedometer eval`: structure, truths and statistics lines (detected
 /// counts are the detector's business).
 @Suite struct EvalCommandTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     @Test func tableOfTheOxfordFixtures() throws {
         let output = try CommandRunner.run(["eval", fixture("oxford")])
         #expect(output.status == 0)

@@ -3,10 +3,6 @@ import Testing
 
 /// End-to-end tests of `pedometer list`: the recordings other commands would read.
 @Suite struct ListCommandTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     @Test func listsTheRecordingsOfAFolderInNameOrder() throws {
         let output = try CommandRunner.run(["list", fixture("oxford")])
         #expect(output.status == 0)

@@ -4,10 +4,6 @@ import Testing
 /// End-to-end tests of `summarize`'s batch features: `-` lists, splits, intervals, totals,
 /// corrupt files in a batch, determinism, progress and `--output-dir` resume.
 @Suite struct SummarizeBatchTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     private var oxford: [String] {
         ["Samsung_Carmelo_Hard_Armband_2", "Samsung_Dario_Hard_BackPocket_1", "Samsung_Jamie_Hard_InHand_1"]
             .map { fixture("oxford/" + $0) }

@@ -9,9 +9,6 @@ import Testing
         "averageActivePaceSecondsPerMeter", "averageCadenceStepsPerSecond", "floorsAscended", "floorsDescended",
     ]
 
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
 
     /// The JSON objects of the lines of `text`, keyed by their last path component.
     private func objects(_ text: String) throws -> [String: [String: Any]] {

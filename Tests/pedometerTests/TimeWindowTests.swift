@@ -5,10 +5,6 @@ import Testing
 /// real recording, against the whole recording's steps in that window and against the window
 /// cut out of the file by hand.
 @Suite struct TimeWindowTests {
-    private func fixture(_ path: String) -> String {
-        CommandRunner.packageRoot.appendingPathComponent("Fixtures/" + path).path
-    }
-
     private func json(_ output: CommandRunner.Output) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
     }
