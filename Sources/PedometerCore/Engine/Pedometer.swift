@@ -223,6 +223,7 @@ public struct Pedometer: SampleSink, Sendable {
         settle()
         calibrate()
         advanceFloors()
+        floorCounter.finish()
     }
 
     // MARK: - Results
@@ -662,6 +663,7 @@ extension Pedometer {
         if altitudeSource != nil {
             var counter = floorCounter
             for second in floorSeconds..<max(timeline.count, floorSeconds) { feed(&counter, second, timeline) }
+            counter.finish()
             floors = counter
         }
         return ResolvedState(timeline: timeline, floors: floors, scale: strideModel.scale)

@@ -410,6 +410,20 @@ import Testing
         #expect(engine.query(from: 60, to: 120).floorsAscended == 0)
     }
 
+    @Test func aStoreyClimbedJustBeforeStoppingCounts() {
+        // 20 s on the level, a 3.3 m storey in 10 s, then sitting down at the top: a barometer
+        // reporting once a second. The floor was lost while the altitude was smoothed with a lag.
+        var engine = Pedometer()
+        for second in 0...60 {
+            let time = Double(second)
+            engine.accept(PressureSample(time: time, relativeAltitude: min(max(time - 20, 0) / 10, 1) * 3.3))
+        }
+        for time in times(0, 30, cadence: 1.9) { engine.recordStep(at: time) }
+        engine.finish()
+        #expect(engine.snapshot().floorsAscended == 1)
+        #expect(engine.snapshot().floorsDescended == 0)
+    }
+
     @Test func pressureBecomesAltitude() throws {
         var engine = Pedometer()
         // About 0.012 kPa per metre near sea level: 7 m up while walking.

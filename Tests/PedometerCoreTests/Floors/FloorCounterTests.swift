@@ -12,7 +12,35 @@ import TestSupport
         #expect(counter.descended == 0)
         // Then walk down the stairs 6 m: two floors.
         for second in 91...150 { counter.add(time: Double(second), altitude: 0.5 - Double(second - 90) * 0.1, walking: true) }
+        counter.finish()
         #expect(counter.descended == 2)
+    }
+
+    @Test func aFlightThatEndsStandingStillCounts() {
+        // Walk 20 s on the level, climb a 3.3 m storey in 10 s (17 cm steps at 1.9 a second),
+        // then stand: the floor is climbed while walking. A one-pole low-pass of 2 s lagged the
+        // climb by 0.66 m, so the smoothed altitude stood at 2.7 m when the walking stopped and
+        // the floor was lost; so was any storey under 3.5 m climbed this fast.
+        for (height, rate) in [(3.3, 1.0), (3.3, 25.0), (3.2, 1.0)] {
+            var counter = FloorCounter()
+            for index in 0...Int(60 * rate) {
+                let time = Double(index) / rate
+                let altitude = min(max(time - 20, 0) / 10, 1) * height
+                counter.add(time: time, altitude: altitude, walking: time <= 30.5)
+            }
+            counter.finish()
+            #expect(counter.ascended == 1, "\(height) m at \(rate) Hz")
+            #expect(counter.descended == 0)
+        }
+    }
+
+    @Test func theEndOfARecordingIsJudged() {
+        // A recording that ends on the stairs: its last readings are judged at finish().
+        var counter = FloorCounter()
+        for second in 0...11 { counter.add(time: Double(second), altitude: Double(second) * 0.35, walking: true) }
+        #expect(counter.ascended == 0)
+        counter.finish()
+        #expect(counter.ascended == 1)
     }
 
     @Test func noiseDoesNotCountFloors() {
@@ -25,10 +53,9 @@ import TestSupport
     }
 
     @Test func aBarometersRateDoesNotChangeWhenAFloorCounts() {
-        // A flight of 3.5 m climbed in 10 s: its floor counts when the smoothed altitude, 2 s
-        // behind, has risen 3 m, at the same time whether the barometer reports once a second
-        // or 25 times, up to the second a 1 Hz report waits for, never earlier (with the
-        // first-order weight dt / 2 s the 1 Hz count came at 15.0 s, the 25 Hz one at 15.64 s).
+        // A flight of 3.5 m climbed in 10 s: its floor counts when the mean altitude around a
+        // reading has risen 3 m (at 13.6 s), at the same time whether the barometer reports
+        // once a second or 25 times, up to the second a 1 Hz report waits for, never earlier.
         func countTime(rate: Double) -> Double? {
             var counter = FloorCounter()
             for index in 0...Int(30 * rate) {
