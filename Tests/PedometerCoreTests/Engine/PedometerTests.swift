@@ -424,6 +424,23 @@ import Testing
         #expect(engine.snapshot().floorsDescended == 0)
     }
 
+    @Test func aLiftRideBetweenWalksIsNoFloor() {
+        // Walk 30 s to a lift, 3 s for its doors, a ride of 31 m in 15 s, 3 s for its doors, walk
+        // 30 s away: up, then the same down. The activity timeline reaches into the 21 s of
+        // standing, and the ride was counted as a floor.
+        for direction in [1.0, -1.0] {
+            var engine = Pedometer()
+            for second in 0...81 {
+                let time = Double(second)
+                engine.accept(PressureSample(time: time, relativeAltitude: direction * min(max(time - 33, 0) / 15, 1) * 31))
+            }
+            for time in times(0, 30, cadence: 1.9) + times(51, 81, cadence: 1.9) { engine.recordStep(at: time) }
+            engine.finish()
+            #expect(engine.snapshot().floorsAscended == 0, "\(direction)")
+            #expect(engine.snapshot().floorsDescended == 0, "\(direction)")
+        }
+    }
+
     @Test func pressureBecomesAltitude() throws {
         var engine = Pedometer()
         // About 0.012 kPa per metre near sea level: 7 m up while walking.
