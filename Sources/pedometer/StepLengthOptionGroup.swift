@@ -8,7 +8,7 @@ struct StepLengthOptionGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Body height in metres, for step length (default \(StrideModel.defaultHeight)).", valueName: "m"))
     var height: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Your walking step length in metres (one step, not a stride of two); overrides GPS calibration.", valueName: "m"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Your walking step length in metres at about 108 steps/min (one step, not a stride of two); steps grow or shrink with cadence from it; overrides GPS calibration.", valueName: "m"))
     var stride: Double?
 
     func validate() throws {

@@ -56,7 +56,7 @@ public struct Pedometer: SampleSink, Sendable {
     private var measuresRises = false
     /// `unitPrefix[k]`: metres of steps `0..<k` at stride scale 1, for the steps whose length is
     /// final (their neighbours are known).
-    private var unitPrefix: [Double] = [0]
+    private var unitPrefix: [StepMetres] = [StepMetres()]
     /// The index of each walk's first step: a step more than ``longestStepInterval`` after the
     /// one before starts a walk.
     private var walkStarts: [Int] = []
@@ -102,9 +102,12 @@ public struct Pedometer: SampleSink, Sendable {
     private var referenceStreams: [StepReferenceKind: ReferenceStream] = [:]
 
     // Distance.
-    /// The fit of the stride scale to GPS, when ``finish()`` found enough good fixes on steady
-    /// walking (and no walking stride was given).
-    public private(set) var gpsFit: GPSCalibration.Fit?
+    /// The fits of the stride scale to GPS, by the activity they rest on, when ``finish()``
+    /// found enough good fixes on steady walking or running (and no walking stride was given).
+    /// A fit rescales the steps of its activity; it is carried to the other activity's steps
+    /// only when both are measured by the one cadence-and-height model (no rise is known): the
+    /// inverted pendulum's error on a walker says nothing of the running model's.
+    public private(set) var gpsFits: [Activity: GPSCalibration.Fit] = [:]
     /// Why the log's GPS fixes were not used to calibrate the stride, when it has some and no
     /// walking stride was given.
     public private(set) var gpsRefusal: GPSCalibration.Refusal?
@@ -305,15 +308,18 @@ public struct Pedometer: SampleSink, Sendable {
         default: break
         }
         if configuration.walkingStride != nil { return .userStride }
-        if gpsFit != nil { return .gpsCalibrated }
+        if !gpsFits.isEmpty { return .gpsCalibrated }
         return measuresRises ? .invertedPendulum : .heightModel
     }
 
-    /// The stride model in use: ``PedometerConfiguration/strideModel`` rescaled by the GPS fit.
-    public var strideModel: StrideModel {
-        var model = configuration.strideModel
-        if let gpsFit { model.scale = gpsFit.scale }
-        return model
+    /// The scales of walking and running steps: ``PedometerConfiguration/strideModel``'s, or
+    /// the GPS fits' (``gpsFits``).
+    private var strideScales: StrideScales {
+        let base = configuration.strideModel.scale
+        let walking = gpsFits[.walking]?.scale, running = gpsFits[.running]?.scale
+        return StrideScales(
+            walking: walking ?? (measuresRises ? base : running ?? base),
+            running: running ?? (measuresRises ? base : walking ?? base))
     }
 
     /// Whether the steps' times are known, so that cadence, pace and active time can be: steps
@@ -420,7 +426,7 @@ extension Pedometer {
     private struct ResolvedState {
         var timeline: ActivityTimeline
         var floors: FloorCounter?
-        var scale: Double
+        var scales: StrideScales
     }
 
     private var totalSeconds: Int { hasSamples ? Int(endDate.rounded(.up)) : 0 }
@@ -447,7 +453,7 @@ extension Pedometer {
         steps = []
         stepRises = []
         measuresRises = false
-        unitPrefix = [0]
+        unitPrefix = [StepMetres()]
         walkStarts = []
         walkPrefix = [0]
         stepsCompleteUntil = -.infinity
@@ -581,21 +587,20 @@ extension Pedometer {
     /// when it is known and no walking stride was given, else from the cadence. A running step
     /// (as ``ActivityClassifier/isRunning(cadence:impact:)`` tells the activity) is no inverted
     /// pendulum, nor held to the walking speed.
-    private func unitLength(_ index: Int) -> Double {
+    private func unitLength(_ index: Int) -> StepMetres {
         let model = StrideModel(height: configuration.height, scale: 1)
         let cadence = localCadence(index)
         let running = configuration.activity.isRunning(cadence: cadence, impact: impact.rootMean(Int(steps[index].rounded(.down))))
-        if configuration.walkingStride == nil, !running,
-            let rise = localRise(index)
-        {
-            return min(model.stepLength(excursion: rise), model.longestWalkingStep(cadence: cadence))
+        if running { return StepMetres(running: model.stepLength(cadence: cadence)) }
+        if configuration.walkingStride == nil, let rise = localRise(index) {
+            return StepMetres(walking: min(model.stepLength(excursion: rise), model.longestWalkingStep(cadence: cadence)))
         }
-        return model.stepLength(cadence: cadence)
+        return StepMetres(walking: model.stepLength(cadence: cadence))
     }
 
     /// Metres of steps `first..<last` at stride scale 1.
-    private func unitDistance(_ first: Int, _ last: Int) -> Double {
-        guard last > first else { return 0 }
+    private func unitDistance(_ first: Int, _ last: Int) -> StepMetres {
+        guard last > first else { return StepMetres() }
         let final = unitPrefix.count - 1
         var total = unitPrefix[min(last, final)] - unitPrefix[min(first, final)]
         for index in max(first, final)..<max(last, final) { total += unitLength(index) }
@@ -618,7 +623,7 @@ extension Pedometer {
             let upper = to >= endDate ? Double.infinity : to
             return referenceStreams[.device]?.distance.spreadChange(from: lower, to: upper)
         default:
-            return state.scale * unitDistance(first, last)
+            return unitDistance(first, last).scaled(by: state.scales)
         }
     }
 
@@ -645,7 +650,7 @@ extension Pedometer {
             return (cadence, (windowEnd - windowStart) / metres)
         }
         // The mean length of the steps that end the window's intervals.
-        let stepLength = state.scale * unitDistance(first + 1, last) / Double(last - first - 1)
+        let stepLength = unitDistance(first + 1, last).scaled(by: state.scales) / Double(last - first - 1)
         return (cadence, stepLength > 0 ? 1 / (cadence * stepLength) : nil)
     }
 
@@ -666,7 +671,7 @@ extension Pedometer {
             counter.finish()
             floors = counter
         }
-        return ResolvedState(timeline: timeline, floors: floors, scale: strideModel.scale)
+        return ResolvedState(timeline: timeline, floors: floors, scales: strideScales)
     }
 
     /// Classifies seconds `start..<end` from the steps around them and their impacts.
@@ -708,22 +713,30 @@ extension Pedometer {
         counter.add(time: Double(second) + 0.5, altitude: value, walking: timeline[second].isActive)
     }
 
-    /// Fits the stride scale to GPS, unless the user gave a stride or the distance is the
-    /// device's.
+    /// Fits the stride scale to GPS over steady walking and over steady running, unless the
+    /// user gave a stride or the distance is the device's. Without either fit, the refusal of
+    /// the activity the recording holds more of says why.
     private mutating func calibrate() {
         guard let calibration = configuration.gpsCalibration, configuration.walkingStride == nil,
             stepsSource != .none, distanceMethod != .device, !locations.isEmpty, !steps.isEmpty
         else { return }
-        let model = configuration.strideModel.scale
-        let outcome = calibration.outcome(fixes: locations, activities: timeline.settled) { start, end in
-            let first = Self.upperBound(steps, start)
-            let last = Self.upperBound(steps, end)
-            return model * unitDistance(first, last)
+        var refusals: [Activity: GPSCalibration.Refusal] = [:]
+        for activity in [Activity.walking, .running] {
+            let outcome = calibration.outcome(fixes: locations, activities: timeline.settled, of: activity) { start, end in
+                let first = Self.upperBound(steps, start)
+                let last = Self.upperBound(steps, end)
+                let metres = unitDistance(first, last)
+                return metres.walking + metres.running
+            }
+            switch outcome {
+            case .success(let fit): gpsFits[activity] = fit
+            case .failure(let refusal): refusals[activity] = refusal
+            }
         }
-        switch outcome {
-        case .success(let fit): gpsFit = fit
-        case .failure(let refusal): gpsRefusal = refusal
-        }
+        guard gpsFits.isEmpty else { return }
+        let running = timeline.settled.count(where: { $0 == .running })
+        let walking = timeline.settled.count(where: { $0 == .walking })
+        gpsRefusal = refusals[running > walking ? .running : .walking]
     }
 
     /// First index whose value is ≥ `value`.

@@ -362,7 +362,7 @@ import Testing
         for time in steps { engine.recordStep(at: time) }
         engine.finish()
         #expect(engine.distanceMethod == .gpsCalibrated)
-        let fit = try #require(engine.gpsFit)
+        let fit = try #require(engine.gpsFits[.walking])
         #expect(abs(fit.scale - 1.6 / (2 * model.stepLength(cadence: 2))) < 0.01)
         let distance = try #require(engine.snapshot().distance)
         #expect(abs(distance - 480) < 480 * 0.01)
@@ -386,7 +386,7 @@ import Testing
         }
         for time in times(0, 40, cadence: 2) { short.recordStep(at: time) }
         short.finish()
-        guard case .tooLittleWalking(let metres, 100)? = short.gpsRefusal else {
+        guard case .tooLittle(let metres, 100, .walking)? = short.gpsRefusal else {
             Issue.record("\(String(describing: short.gpsRefusal))")
             return
         }
@@ -576,6 +576,58 @@ import Testing
         let distance = try #require(data.distance)
         #expect(abs(distance - whole) < 0.01 * whole, "\(distance) m with the hole, \(whole) m without")
         #expect(whole / 108 < 0.9 * StrideModel(height: 1.70).stepLength(cadence: 1.8), "the walker's steps are not the model's")
+    }
+
+    /// A run/walk session with GPS whose walking steps are 15 % longer than their rise says and
+    /// whose running steps 30 % longer than the running model's: each activity's fit rescales
+    /// its own steps, and with no fixes over the run the walking's fit leaves the running steps
+    /// alone (until 2026-11-26 one fit on the walking rescaled every step, which made a 60 s run
+    /// interval 224 m where the GPS track had 180).
+    @Test func aGPSFitRescalesTheStepsOfItsOwnActivity() throws {
+        let phases: [(start: Double, end: Double, cadence: Double, rise: Double)] = [
+            (0, 150, 1.8, 0.03), (150, 270, 2.8, 0.06), (270, 420, 1.8, 0.03),
+        ]
+        func session(fixes: [LocationSample]) -> Pedometer {
+            var engine = Pedometer()
+            engine.beginAcceleration(kind: .total)
+            var phase = 0.0
+            for index in 0..<(420 * 100) {
+                let time = Double(index) / 100
+                let current = phases.first { time < $0.end } ?? phases[phases.count - 1]
+                let omega = 2 * Double.pi * current.cadence
+                phase += omega / 100
+                let up = standardGravity + current.rise / 2 * omega * omega * cos(phase)
+                engine.accept(AccelerationSample(time: time, x: 0.3, y: 0.2, z: up))
+            }
+            for fix in fixes { engine.accept(fix) }
+            engine.finish()
+            return engine
+        }
+        let plain = session(fixes: [])
+        // The GPS track moves at each phase's measured speed times its true scale.
+        let speeds = try phases.map { phase in
+            let metres = try #require(plain.query(from: phase.start, to: phase.end).distance)
+            return metres * (phase.cadence < 2 ? 1.15 : 1.3) / (phase.end - phase.start)
+        }
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        var east = 0.0
+        var fixes: [LocationSample] = []
+        for second in 0...420 {
+            fixes.append(LocationSample(time: Double(second), latitude: 0, longitude: east / metresPerDegree, horizontalAccuracy: 5))
+            east += speeds[phases.firstIndex { Double(second) < $0.end } ?? 2]
+        }
+        let windows = [(20.0, 130.0), (170, 250), (290, 400)]
+        for (track, runningScale) in [(fixes, 1.3), (fixes.filter { $0.time < 150 || $0.time > 270 }, 1.0)] {
+            let calibrated = session(fixes: track)
+            #expect(calibrated.distanceMethod == .gpsCalibrated)
+            let walkingFit = try #require(calibrated.gpsFits[.walking]?.scale)
+            #expect(abs(walkingFit - 1.15) < 0.03, "\(walkingFit)")
+            for (window, scale) in zip(windows, [1.15, runningScale, 1.15]) {
+                let before = try #require(plain.query(from: window.0, to: window.1).distance)
+                let after = try #require(calibrated.query(from: window.0, to: window.1).distance)
+                #expect(abs(after / before - scale) < 0.03, "\(window.0)–\(window.1) s: \(after) m, \(before) m without GPS")
+            }
+        }
     }
 
     @Test func userAccelerationHasNoVerticalToMeasure() throws {

@@ -1,0 +1,30 @@
+/// Metres of steps, those measured as walking and those measured as running apart: a GPS fit
+/// on one rescales only the steps its model measured.
+struct StepMetres: Sendable, Hashable {
+    var walking = 0.0
+    var running = 0.0
+
+    static func + (left: StepMetres, right: StepMetres) -> StepMetres {
+        StepMetres(walking: left.walking + right.walking, running: left.running + right.running)
+    }
+
+    static func += (total: inout StepMetres, step: StepMetres) {
+        total = total + step
+    }
+
+    static func - (left: StepMetres, right: StepMetres) -> StepMetres {
+        StepMetres(walking: left.walking - right.walking, running: left.running - right.running)
+    }
+
+    /// The metres at these scales.
+    func scaled(by scales: StrideScales) -> Double {
+        scales.walking * walking + scales.running * running
+    }
+}
+
+/// The factors by which walking and running steps' lengths (at stride scale 1) are multiplied:
+/// 1, the user's walking stride over the population's, or a GPS fit.
+struct StrideScales: Sendable, Hashable {
+    var walking: Double
+    var running: Double
+}
