@@ -255,7 +255,7 @@ public struct Pedometer: SampleSink, Sendable {
         let end = min(max(to, start), endDate)
         let (first, last) = stepIndices(from: from, to: to)
         let distance = distance(first, last, from: from, to: to, state: state)
-        let active = knowsStepTimes ? activeSeconds(from: start, to: end) : nil
+        let active = knowsStepTimes ? activeTime(from: start, to: end).seconds : nil
         var averagePace: Double?
         if let distance, distance > 0, let active {
             if active > 0 {
@@ -390,14 +390,17 @@ public struct Pedometer: SampleSink, Sendable {
     public var averageCadence: Double? { averageCadence(from: 0, to: endDate) }
 
     /// Steps per second of active time in `[from, to)`; `nil` without active time, or when
-    /// the steps' times are not known (``knowsStepTimes``).
+    /// the steps' times are not known (``knowsStepTimes``). A step is the interval that ends
+    /// at it: a walk the span cuts (the recording began, or `from` falls, after its first step's
+    /// interval began) holds the share of its intervals inside the span, so a steady walk's
+    /// average cadence is its cadence however it is cut (its steps over the time left used to
+    /// make a 20 s walk at 107 steps/min 109).
     public func averageCadence(from: Double, to: Double) -> Double? {
         guard knowsStepTimes else { return nil }
         let start = min(max(from, 0), endDate)
         let end = min(max(to, start), endDate)
-        let active = activeSeconds(from: start, to: end)
-        let (first, last) = stepIndices(from: from, to: to)
-        return active > 0 ? Double(last - first) / active : nil
+        let active = activeTime(from: start, to: end)
+        return active.seconds > 0 ? active.stepIntervals / active.seconds : nil
     }
 
     // MARK: - Test entry points
@@ -493,15 +496,16 @@ extension Pedometer {
     /// for n intervals (a steady walk's average cadence is its cadence).
     private func walkSpan(_ walk: Int) -> (start: Double, end: Double, duration: Double) {
         let first = walkStarts[walk]
-        let last = walk + 1 < walkStarts.count ? walkStarts[walk + 1] - 1 : steps.count - 1
+        let last = walkStart(walk + 1) - 1
         let interval = last > first ? (steps[last] - steps[first]) / Double(last - first) : 1 / StrideModel.referenceCadence
         return (steps[first] - interval, steps[last], steps[last] - steps[first] + interval)
     }
 
     /// Seconds of walking or running within `[start, end]`: the overlap of the walks' active
-    /// spans (``walkSpan(_:)``) with it.
-    private func activeSeconds(from start: Double, to end: Double) -> Double {
-        guard !walkStarts.isEmpty, end > start else { return 0 }
+    /// spans (``walkSpan(_:)``) with it; and the step intervals in that overlap, a walk's whole
+    /// steps where all of it is inside, else the share of its intervals that is.
+    private func activeTime(from start: Double, to end: Double) -> (seconds: Double, stepIntervals: Double) {
+        guard !walkStarts.isEmpty, end > start else { return (0, 0) }
         // The first walk ending after `start`, and the last beginning before `end`.
         var low = 0, high = walkStarts.count
         while low < high {
@@ -516,13 +520,25 @@ extension Pedometer {
             if walkSpan(middle).start < end { low = middle + 1 } else { high = middle }
         }
         let last = low - 1
-        guard first <= last else { return 0 }
-        func overlap(_ walk: Int) -> Double {
+        guard first <= last else { return (0, 0) }
+        func overlap(_ walk: Int) -> (seconds: Double, stepIntervals: Double) {
             let span = walkSpan(walk)
-            return max(0, min(span.end, end) - max(span.start, start))
+            let seconds = max(0, min(span.end, end) - max(span.start, start))
+            let steps = Double(walkStart(walk + 1) - walkStarts[walk])
+            return (seconds, seconds == span.duration ? steps : seconds * steps / span.duration)
         }
-        if first == last { return overlap(first) }
-        return overlap(first) + (walkPrefix[last] - walkPrefix[first + 1]) + overlap(last)
+        let head = overlap(first)
+        if first == last { return head }
+        let tail = overlap(last)
+        return (
+            head.seconds + (walkPrefix[last] - walkPrefix[first + 1]) + tail.seconds,
+            head.stepIntervals + Double(walkStarts[last] - walkStarts[first + 1]) + tail.stepIntervals
+        )
+    }
+
+    /// The index of walk `walk`'s first step; the step count for the walk after the last.
+    private func walkStart(_ walk: Int) -> Int {
+        walk < walkStarts.count ? walkStarts[walk] : steps.count
     }
 
     /// Fixes the length of every step whose neighbours are known (all of them at the end):

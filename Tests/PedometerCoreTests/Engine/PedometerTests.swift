@@ -45,7 +45,9 @@ import Testing
         #expect(engine.stepsSource == .acceleration)
         #expect(engine.steps.count == 120)
         #expect(abs((engine.maxCadence ?? 0) - 2) < 1e-9)
-        #expect(abs((engine.averageCadence ?? 0) - 120 / active) < 1e-9)
+        // The first step's interval began before the recording: its share inside counts, so
+        // the steady walk's average cadence is its cadence (it was 120 / 59.75 s, above the max).
+        #expect(abs((engine.averageCadence ?? 0) - 2) < 1e-9)
         #expect(engine.activities.count == 60)
         #expect(engine.activities[1..<59].allSatisfy { $0 == .walking })
     }
@@ -95,12 +97,29 @@ import Testing
         // and a steady walk's average cadence came out 5 % low over a minute.)
         let active = try #require(data.activeDuration)
         #expect(abs(active - 59.75) < 1e-9, "\(active)")
-        #expect(abs((engine.averageCadence ?? 0) - 120 / 59.75) < 1e-9)
+        #expect(abs((engine.averageCadence ?? 0) - 2) < 1e-9)
         let distance = try #require(data.distance)
         let pace = try #require(data.averageActivePace)
         #expect(abs(pace - active / distance) < 1e-9)
         #expect(pace < 90 / distance)
         #expect(engine.activities[40..<50].allSatisfy { $0 == .stationary })
+    }
+
+    @Test func aSteadyWalksAverageCadenceIsItsCadenceWhereverItIsCut() throws {
+        // A walk at 1.776 steps/s that began before the recording (its first step at 0.18 s, as
+        // in the SensorLog fixture): its average cadence was its 35 steps over the 19.3 s left
+        // after the clipped first interval, 1.81/s, above its own maximum. Cut by any window,
+        // its average is its cadence, never above its maximum.
+        let interval = 0.563
+        let steps = (0..<35).map { 0.18 + Double($0) * interval }
+        let engine = pedometer(steps: steps, until: 20)
+        let cadence = 1 / interval
+        #expect(abs((engine.averageCadence ?? 0) - cadence) < 1e-9)
+        #expect((engine.maxCadence ?? 0) >= (engine.averageCadence ?? 0) - 1e-9)
+        for (from, to) in [(0.0, 20.0), (3.3, 20), (0, 11.1), (4.05, 12.9)] {
+            let average = try #require(engine.averageCadence(from: from, to: to))
+            #expect(abs(average - cadence) < 1e-9, "\(from)–\(to) s: \(average)")
+        }
     }
 
     @Test func queriesOverHalvesAddUp() throws {
