@@ -19,9 +19,10 @@ public struct ActivityInterval: Sendable, Hashable, Codable {
     }
 
     public var duration: Double { end - start }
-    /// Seconds per metre.
+    /// Seconds per metre; `nil` without distance, or standing still (a device's distance
+    /// spread over a pause is no pace of it).
     public var pace: Double? {
-        guard let distance, distance > 0 else { return nil }
+        guard activity.isActive, let distance, distance > 0 else { return nil }
         return duration / distance
     }
     /// Steps per second.

@@ -656,11 +656,14 @@ extension Pedometer {
         guard end - steps[last - 1] <= 2 / cadence else { return (nil, nil) }
         if distanceMethod == .device {
             // The device's distance over the same window, widened to its own samples (a log of
-            // 15-minute or daily totals knows no distance over 10 s).
+            // 15-minute or daily totals knows no distance over 10 s), but not beyond what a log
+            // that knows its steps' times spreads (a count after hours without one is no pace).
             guard let series = referenceStreams[.device]?.distance,
                 let (windowStart, windowEnd) = series.enclosingSpan(from: max(end - configuration.trailingWindow, start), to: end)
             else { return (cadence, nil) }
-            guard windowEnd > windowStart, let metres = series.change(from: windowStart, to: windowEnd), metres > 0 else {
+            guard windowEnd > windowStart, windowEnd - windowStart <= configuration.trailingWindow + 2 * Self.longestKnownStepSpread,
+                let metres = series.change(from: windowStart, to: windowEnd), metres > 0
+            else {
                 return (cadence, nil)
             }
             return (cadence, (windowEnd - windowStart) / metres)

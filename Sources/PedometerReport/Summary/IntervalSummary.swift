@@ -38,7 +38,8 @@ public struct IntervalSummary: Sendable, Hashable, Codable {
         public var steps: Int
         /// `nil` when no interval has a distance.
         public var distanceMeters: Double?
-        /// Total duration / total distance: the calculator's average pace.
+        /// Total duration / total distance: the calculator's average pace (none for the
+        /// stationary intervals' totals).
         public var averagePaceSecondsPerMeter: Double?
 
         public init(kind: String?, items: [Item]) {
@@ -48,7 +49,7 @@ public struct IntervalSummary: Sendable, Hashable, Codable {
             steps = items.reduce(0) { $0 + $1.steps }
             let distances = items.compactMap(\.distanceMeters)
             distanceMeters = distances.isEmpty ? nil : distances.reduce(0, +)
-            if let distanceMeters, distanceMeters > 0 {
+            if let distanceMeters, distanceMeters > 0, kind != Activity.stationary.rawValue {
                 averagePaceSecondsPerMeter = durationSeconds / distanceMeters
             }
         }

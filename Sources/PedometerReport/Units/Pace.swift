@@ -24,26 +24,32 @@ public struct Pace: Sendable, Hashable, Codable {
     /// Seconds per mile.
     public var secondsPerMile: Double { secondsPerMeter * Distance.metersPerMile }
 
-    /// The pace in a unit: `2.50 m/s`, `10:44 min/mi`, `6:40 min/km`, `9.0 km/h`, `5.6 mph`.
-    /// A pace that is not a positive finite number gives "–".
+    /// The pace in a unit: `2.50 m/s`, `10:44 min/mi`, `6:40 min/km`, `9.0 km/h`, `5.6 mph`;
+    /// an hour or more per mile or kilometre reads `1:05:00 h/km`. A pace that is not a
+    /// positive finite number gives "–".
     public func formatted(_ unit: PaceUnit) -> String {
         guard secondsPerMeter > 0, secondsPerMeter.isFinite else { return "–" }
+        func clock(_ seconds: Double, per distance: String) -> String {
+            let time = TimeSpan(seconds: seconds).clock
+            return time + (time.count(where: { $0 == ":" }) > 1 ? " h/" : " min/") + distance
+        }
         switch unit {
         case .metersPerSecond: return NumberText.fixed(metersPerSecond, digits: 2) + " m/s"
-        case .minutesPerMile: return TimeSpan(seconds: secondsPerMile).clock + " min/mi"
-        case .minutesPerKilometer: return TimeSpan(seconds: secondsPerKilometer).clock + " min/km"
+        case .minutesPerMile: return clock(secondsPerMile, per: "mi")
+        case .minutesPerKilometer: return clock(secondsPerKilometer, per: "km")
         case .kilometersPerHour: return NumberText.fixed(kilometersPerHour, digits: 1) + " km/h"
         case .milesPerHour: return NumberText.fixed(milesPerHour, digits: 1) + " mph"
         }
     }
 
     /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `6 min/km` or `8.5/mi` (minutes without a
-    /// colon), `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
+    /// colon), `1:05:00 h/km`, `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
     public init?(parsing text: String) {
         let compact = text.lowercased().filter { $0 != " " }
         let units: [(String, (Double) -> Double?)] = [
-            ("min/mi", { $0 / Distance.metersPerMile }), ("/mi", { $0 / Distance.metersPerMile }),
-            ("min/km", { $0 / 1000 }), ("/km", { $0 / 1000 }),
+            ("min/mi", { $0 / Distance.metersPerMile }), ("h/mi", { $0 / Distance.metersPerMile }),
+            ("/mi", { $0 / Distance.metersPerMile }),
+            ("min/km", { $0 / 1000 }), ("h/km", { $0 / 1000 }), ("/km", { $0 / 1000 }),
             ("km/h", { $0 > 0 ? 3.6 / $0 : nil }), ("kph", { $0 > 0 ? 3.6 / $0 : nil }),
             ("mph", { $0 > 0 ? 3600 / (Distance.metersPerMile * $0) : nil }),
             ("m/s", { $0 > 0 ? 1 / $0 : nil }), ("s/m", { $0 }),
@@ -53,8 +59,9 @@ public struct Pace: Sendable, Hashable, Codable {
             let value: Double?
             if suffix.contains("/mi") || suffix.contains("/km") {
                 // A pace per mile or kilometre is a clock time (m:ss, h:mm:ss) or, without a
-                // colon, minutes: "6 min/km" is six minutes, not six seconds.
-                value = number.contains(":") ? TimeSpan(parsing: number)?.seconds : Double(number).map { $0 * 60 }
+                // colon, minutes (hours before "h/"): "6 min/km" is six minutes, not six seconds.
+                let unitSeconds = suffix.hasPrefix("h/") ? 3600.0 : 60
+                value = number.contains(":") ? TimeSpan(parsing: number)?.seconds : Double(number).map { $0 * unitSeconds }
             } else {
                 value = Double(number)
             }

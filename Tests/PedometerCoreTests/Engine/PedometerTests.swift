@@ -266,6 +266,20 @@ import Testing
         #expect(engine.snapshot().numberOfSteps == 20)
     }
 
+    @Test func aStepLogsDistanceAfterHoursWithoutASampleIsNoCurrentPace() {
+        // 10 s of walking, a day without a sample, then 1 step in the log's next second: the
+        // current window reached back over the day to the sample before it and read 0.00 m/s.
+        var engine = Pedometer()
+        engine.beginStepCounts(kind: .device)
+        for second in 0...10 {
+            engine.accept(StepCountSample(time: Double(second), steps: Double(second * 2), distance: Double(second) * 1.4), kind: .device)
+        }
+        engine.accept(StepCountSample(time: 86_400, steps: 21, distance: 14.7), kind: .device)
+        engine.accept(StepCountSample(time: 86_401, steps: 23, distance: 16.1), kind: .device)
+        engine.finish()
+        #expect(engine.snapshot().currentPace.map { $0 > 60 } != true, "\(String(describing: engine.snapshot().currentPace))")
+    }
+
     @Test func aStepLogWithoutAccelerationUsesTheDeviceSteps() throws {
         var engine = Pedometer()
         engine.beginStepCounts(kind: .device)

@@ -38,6 +38,19 @@ import PedometerCore
         #expect(SummaryWriter.intervalLines(IntervalSummary(items: []), .both) == ["  Intervals: none (no second's activity known: an empty recording, or a log of totals per interval)"])
     }
 
+    @Test func standingStillHasNoPace() {
+        // A step log's distance spread over a pause: 1 m in 14 hours standing was shown as a
+        // pace of 19839:29:03 min/km, where commands.md says a stationary interval has none.
+        let summary = IntervalSummary([
+            ActivityInterval(activity: .walking, start: 0, end: 11, steps: 18, distance: 13),
+            ActivityInterval(activity: .stationary, start: 11, end: 50_002, steps: 0, distance: 0.7),
+        ])
+        #expect(summary.items[1].paceSecondsPerMeter == nil)
+        #expect(summary.byKind.first { $0.kind == "stationary" }?.averagePaceSecondsPerMeter == nil)
+        #expect(summary.byKind.first { $0.kind == "walking" }?.averagePaceSecondsPerMeter == 11.0 / 13)
+        #expect(summary.totals.averagePaceSecondsPerMeter == 50_002 / 13.7)
+    }
+
     @Test func batchTotals() {
         func summary(steps: Int, distance: Double?, active: Double) -> RecordingSummary {
             RecordingSummary(

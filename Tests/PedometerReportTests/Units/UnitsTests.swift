@@ -25,6 +25,16 @@ import Testing
         #expect(run.formatted(.milesPerHour) == "5.6 mph")
     }
 
+    @Test func aPaceOfAnHourOrMoreSaysHours() {
+        // 3600 s a kilometre read "1:00:00 min/km", and a pause's "19839:29:03 min/km".
+        #expect(Pace(secondsPerMeter: 3.9).formatted(.minutesPerKilometer) == "1:05:00 h/km")
+        #expect(Pace(secondsPerMeter: 3.9).formatted(.minutesPerMile) == "1:44:36 h/mi")
+        #expect(Pace(secondsPerMeter: 3.5999).formatted(.minutesPerKilometer) == "1:00:00 h/km")
+        #expect(Pace(secondsPerMeter: 3.59).formatted(.minutesPerKilometer) == "59:50 min/km")
+        #expect(Pace(parsing: "1:05:00 h/km")?.secondsPerMeter == 3.9)
+        #expect(Pace(parsing: "1 h/km")?.secondsPerMeter == 3.6)
+    }
+
     @Test func zeroOrMissingSpeedIsADash() {
         #expect(Pace(metersPerSecond: 0) == nil)
         #expect(Pace(secondsPerMeter: .infinity).formatted(.minutesPerMile) == "–")
