@@ -10,7 +10,12 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// Recordings that have a distance.
     public var recordingsWithDistance = 0
     public var durationSeconds = 0.0
+    /// Active seconds, over the recordings whose active time is known.
     public var activeDurationSeconds = 0.0
+    /// Recordings whose active time is known (not a log of totals per quarter hour or day).
+    public var recordingsWithActiveTime = 0
+    /// Recordings that have both a distance and an active time: those the average pace is over.
+    public var recordingsWithPace = 0
     /// Active seconds of the recordings that have a distance and a known active time, and
     /// their metres (what the average pace divides).
     private var activeSecondsWithDistance = 0.0, distanceWithActiveTime = 0.0
@@ -22,13 +27,17 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
         recordings += 1
         steps += summary.steps
         durationSeconds += summary.durationSeconds
-        activeDurationSeconds += summary.activeDurationSeconds ?? 0
+        if let active = summary.activeDurationSeconds {
+            activeDurationSeconds += active
+            recordingsWithActiveTime += 1
+        }
         if let distance = summary.distanceMeters, distance.isFinite {
             distanceMeters += distance
             recordingsWithDistance += 1
             if let active = summary.activeDurationSeconds {
                 activeSecondsWithDistance += active
                 distanceWithActiveTime += distance
+                recordingsWithPace += 1
             }
         }
     }

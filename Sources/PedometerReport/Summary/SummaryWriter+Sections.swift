@@ -66,19 +66,23 @@ extension SummaryWriter {
         func row(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
+        // Say which recordings a figure is over when some lack what it sums (a log of daily
+        // totals has a distance but no active time).
+        func over(_ count: Int, _ what: String) -> String {
+            count < totals.recordings ? "   (\(count) of \(totals.recordings) recordings \(what))" : ""
+        }
         row("Duration", TimeSpan(seconds: totals.durationSeconds).hoursMinutesSeconds
-            + "   active " + TimeSpan(seconds: totals.activeDurationSeconds).hoursMinutesSeconds)
+            + "   active " + TimeSpan(seconds: totals.activeDurationSeconds).hoursMinutesSeconds
+            + over(totals.recordingsWithActiveTime, "know their active time"))
         row("Steps", "\(totals.steps)")
         if totals.recordingsWithDistance > 0 {
-            var text = distanceText(Distance(meters: totals.distanceMeters), units)
-            if totals.recordingsWithDistance < totals.recordings {
-                text += "   (\(totals.recordingsWithDistance) of \(totals.recordings) recordings have a distance)"
-            }
-            row("Distance", text)
+            row("Distance", distanceText(Distance(meters: totals.distanceMeters), units) + over(totals.recordingsWithDistance, "have a distance"))
         } else {
             row("Distance", "N/A")
         }
-        row("Avg pace", paceText(totals.averageActivePaceSecondsPerMeter, units))
+        let pace = paceText(totals.averageActivePaceSecondsPerMeter, units)
+        let partial = totals.averageActivePaceSecondsPerMeter != nil && totals.recordingsWithPace < totals.recordingsWithDistance
+        row("Avg pace", pace + (partial ? "   (over the \(totals.recordingsWithPace) of \(totals.recordingsWithDistance) recordings with a distance that know their active time)" : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -52,9 +52,9 @@ import PedometerCore
     }
 
     @Test func batchTotals() {
-        func summary(steps: Int, distance: Double?, active: Double) -> RecordingSummary {
+        func summary(steps: Int, distance: Double?, active: Double?, duration: Double? = nil) -> RecordingSummary {
             RecordingSummary(
-                source: "x", format: "generic", startDate: nil, durationSeconds: active + 10,
+                source: "x", format: "generic", startDate: nil, durationSeconds: duration ?? (active ?? 0) + 10,
                 activeDurationSeconds: active, steps: steps, stepsSource: "acceleration", distanceMeters: distance,
                 distanceMethod: nil, averageActivePaceSecondsPerMeter: nil, averageCadenceStepsPerSecond: nil,
                 maxCadenceStepsPerSecond: nil, currentPaceSecondsPerMeter: nil, floorsAscended: nil,
@@ -72,6 +72,17 @@ import PedometerCore
         let text = SummaryWriter.totalsTable(totals)
         #expect(text.hasPrefix("Total  [2 recordings, 1 failed]\n"))
         #expect(text.contains("(1 of 2 recordings have a distance)"))
+        // A log of daily totals has a distance but no active time: the pace and the active time
+        // are over the recordings that know theirs, and the table says so (it read "active
+        // 0:00:40" and 1.29 m/s beside 22 km over 72 hours, as if they were all of them).
+        var mixed = SummaryTotals()
+        mixed.add(summary(steps: 30_000, distance: 21_954, active: nil, duration: 259_200))
+        mixed.add(summary(steps: 70, distance: 51, active: 40))
+        #expect(mixed.averageActivePaceSecondsPerMeter == 40.0 / 51)
+        let lines = SummaryWriter.totalsTable(mixed, units: .metric)
+        #expect(lines.contains("active 0:00:40   (1 of 2 recordings know their active time)"), "\(lines)")
+        #expect(lines.contains("(over the 1 of 2 recordings with a distance that know their active time)"), "\(lines)")
+        #expect(!text.contains("active time)"), "\(text)")
         // The default JSON has neither splits nor intervals.
         #expect(!SummaryWriter.json(summary(steps: 1, distance: 1, active: 1)).contains("splits"))
     }
