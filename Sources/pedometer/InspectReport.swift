@@ -29,7 +29,8 @@ enum InspectReport {
             for (reason, count) in info.skipped.reasonsByFrequency {
                 lines.append("            \(count) × \(reason)")
             }
-            for example in info.skipped.examples.prefix(3) { lines.append("            e.g. \(example)") }
+            // The first ten, located, as the reader keeps them (formats.md).
+            for example in info.skipped.examples { lines.append("            e.g. \(example)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -64,6 +64,16 @@ import Testing
         #expect(reasons.count == 3, "\(outputs[0])")
     }
 
+    /// The first ten skipped rows are located, as formats.md says (until 2026-11-26 three).
+    @Test func theFirstTenSkippedRowsAreLocated() throws {
+        var text = walk
+        for index in 0..<15 { text += "9.\(10 + index),NaN,0.2,9.8\n" }
+        let output = try CommandRunner.run(["inspect", write("many.csv", text)])
+        let examples = output.stdout.split(separator: "\n").filter { $0.contains("e.g. ") }
+        #expect(examples.count == 10, "\(output.stdout)")
+        #expect(examples.first?.contains("many.csv:") == true)
+    }
+
     /// A file of dates without a zone has no absolute start until --time-zone gives one, and
     /// inspect says so (until 2026-11-26 it said the export had no absolute time).
     @Test func datesWithoutAZoneAreSaidToNeedOne() throws {
