@@ -92,39 +92,40 @@ struct CheckCommand: ParsableCommand {
 
         var tallies: [CheckOutcome.Tally: Int] = [:]
         var results: [JSONValue] = []
-        func report(_ outcome: CheckOutcome, recording: String?, expectedFile: String) {
+        func report(_ outcome: CheckOutcome, recording: String?, expectedFile: String) throws(StandardOutput.WriteError) {
             tallies[outcome.tally, default: 0] += 1
             switch format {
             case .table:
                 var lines = [outcome.label.padding(toLength: record ? 11 : 6, withPad: " ", startingAt: 0) + (recording ?? expectedFile)]
                 lines += outcome.details(expectedFile: expectedFile).map { "      " + $0 }
-                print(lines.joined(separator: "\n"))
+                try StandardOutput.print(lines.joined(separator: "\n"))
             case .json:
                 results.append(outcome.json(recording: recording, expectedFile: expectedFile))
             }
         }
 
         let command = self
-        OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> CheckOutcome in
+        try OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> CheckOutcome in
             command.check(recordings[index], expectedFile: expectedFiles[index])
-        }, deliver: { index, outcome in
-            report(outcome, recording: recordings[index], expectedFile: expectedFiles[index])
+        }, deliver: { index, outcome throws(StandardOutput.WriteError) -> Bool in
+            try report(outcome, recording: recordings[index], expectedFile: expectedFiles[index])
+            return true
         })
-        for orphan in orphans { report(.orphan, recording: nil, expectedFile: orphan) }
+        for orphan in orphans { try report(.orphan, recording: nil, expectedFile: orphan) }
 
         let count = { (tally: CheckOutcome.Tally) in tallies[tally] ?? 0 }
         switch format {
         case .table:
             if record {
-                print("record: \(count(.created)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged, \(count(.failed)) failed")
+                try StandardOutput.print("record: \(count(.created)) new, \(count(.updated)) updated, \(count(.unchanged)) unchanged, \(count(.failed)) failed")
             } else {
-                print("\(count(.passed)) passed, \(count(.failed)) failed, \(count(.missing)) missing expected file")
+                try StandardOutput.print("\(count(.passed)) passed, \(count(.failed)) failed, \(count(.missing)) missing expected file")
             }
         case .json:
             var members: [String: JSONValue] = ["results": .array(results), "failed": .number(Double(count(.failed)))]
             let keys: [CheckOutcome.Tally] = record ? [.created, .updated, .unchanged] : [.passed, .missing]
             for key in keys { members[key == .created ? "new" : key.rawValue] = .number(Double(count(key))) }
-            print(JSONValue.object(members).text())
+            try StandardOutput.print(JSONValue.object(members).text())
         }
         if count(.failed) + count(.missing) > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }

@@ -101,8 +101,8 @@ struct EvalCommand: ParsableCommand {
         let threads = parallelism.threadsPerRecording(recordings.count)
         var rows: [EvalRow] = []
         var skipped = 0
-        if format == .table { print(table.header) }
-        OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { recording -> Result<EvalRow?, IngestError> in
+        if format == .table { try StandardOutput.print(table.header) }
+        try OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { recording -> Result<EvalRow?, IngestError> in
             let configuration = PedometerConfiguration(
                 height: recording.truth?.height ?? height ?? StrideModel.defaultHeight, detector: detectorConfiguration)
             // A manifest's rate times that recording alone.
@@ -124,23 +124,24 @@ struct EvalCommand: ParsableCommand {
             } catch {
                 return .failure(error)
             }
-        }, deliver: { index, result in
+        }, deliver: { index, result throws(StandardOutput.WriteError) -> Bool in
             switch result {
             case .success(let row?):
                 rows.append(row)
-                print(format == .table ? table.row(row) : EvalJSON.encode(row))
-                if format == .table && unmatched, let pairing = row.matching { print(table.unmatched(pairing)) }
+                try StandardOutput.print(format == .table ? table.row(row) : EvalJSON.encode(row))
+                if format == .table && unmatched, let pairing = row.matching { try StandardOutput.print(table.unmatched(pairing)) }
             case .success(nil):
                 skipped += 1
                 StandardError.print("\(recordings[index].path): skipped: no truth, ground truth or device step count beside acceleration")
             case .failure(let error):
                 failures += 1
                 StandardError.print("\(error)")
-                if format == .json { print(InspectReport.json(failure: error, source: recordings[index].path)) }
+                if format == .json { try StandardOutput.print(InspectReport.json(failure: error, source: recordings[index].path)) }
             }
+            return true
         })
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
-        print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
+        try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
         if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 }

@@ -35,22 +35,23 @@ struct InspectCommand: ParsableCommand {
         ingestOptions.threads = parallelism.threadsPerRecording(recordings.count)
         let options = ingestOptions
         var failures = 0
-        OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<RecordingInfo, IngestError> in
+        try OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { path -> Result<RecordingInfo, IngestError> in
             var sink = DiscardingSink()
             do throws(IngestError) {
                 return .success(try RecordingReader.read(path, options: options, into: &sink))
             } catch {
                 return .failure(error)
             }
-        }, deliver: { index, result in
+        }, deliver: { index, result throws(StandardOutput.WriteError) -> Bool in
             switch result {
             case .success(let info):
-                print(format == .table ? InspectReport.table(info) : InspectReport.json(info))
+                try StandardOutput.print(format == .table ? InspectReport.table(info) : InspectReport.json(info))
             case .failure(let error):
                 failures += 1
                 StandardError.print("\(error)")
-                if format == .json { print(InspectReport.json(failure: error, source: recordings[index])) }
+                if format == .json { try StandardOutput.print(InspectReport.json(failure: error, source: recordings[index])) }
             }
+            return true
         })
         if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }

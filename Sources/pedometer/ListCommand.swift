@@ -20,14 +20,16 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
         var missing = 0
+        var output = StandardOutput.Buffer()
         for recording in recordings {
             if let problem = RecordingDiscovery.lookupProblem(recording) {
                 StandardError.print("\(recording): \(problem)")
                 missing += 1
             } else {
-                print(recording)
+                try output.append(recording)
             }
         }
+        try output.flush()
         if emptyFolders > 0 || missing > 0 { throw ExitCode(1) }
     }
 }

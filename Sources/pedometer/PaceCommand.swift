@@ -59,7 +59,7 @@ struct PaceCommand: ParsableCommand {
     }
 
     func run() throws {
-        print(Self.text(try solution()), terminator: "")
+        try StandardOutput.write(Self.text(try solution()))
     }
 
     /// The three quantities in every unit, the solved one marked.

@@ -47,12 +47,11 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     /// Prints a line to standard output with the bar out of the way.
-    func printAbove(_ text: String, terminator: String = "\n") {
+    func printAbove(_ text: String, terminator: String = "\n") throws(StandardOutput.WriteError) {
         lock.lock()
         defer { lock.unlock() }
         clearLine()
-        print(text, terminator: terminator)
-        fflush(nil)
+        try StandardOutput.print(text, terminator: terminator)
         draw()
     }
 

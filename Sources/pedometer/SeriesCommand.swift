@@ -74,17 +74,17 @@ struct SeriesCommand: ParsableCommand {
             StandardError.print("\(error)")
             throw ExitCode(1)
         }
-        var output = OutputBuffer()
+        var output = StandardOutput.Buffer()
         if steps {
-            output.append("time")
+            try output.append("time")
             for time in processed.pedometer.steps(from: span.from, to: span.to) {
-                output.append(NumberText.fixed(time, digits: 3))
+                try output.append(NumberText.fixed(time, digits: 3))
             }
         } else {
-            output.append("time,steps,cadence,currentPace,distance")
-            for row in Self.rows(processed.pedometer, every: try interval(), within: span) { output.append(row) }
+            try output.append("time,steps,cadence,currentPace,distance")
+            for row in Self.rows(processed.pedometer, every: try interval(), within: span) { try output.append(row) }
         }
-        output.flush()
+        try output.flush()
     }
 
     /// The CSV rows (no header) every `every` seconds after the window's start up to its end
@@ -110,21 +110,5 @@ struct SeriesCommand: ParsableCommand {
                 number(data.currentPace, 4), number(data.distance, 2),
             ].joined(separator: ",")
         }
-    }
-}
-
-/// Standard output written in large blocks: a long series is millions of short lines.
-struct OutputBuffer {
-    private var buffer = ""
-
-    mutating func append(_ line: String) {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
     }
 }

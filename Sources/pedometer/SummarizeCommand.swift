@@ -162,15 +162,20 @@ struct SummarizeCommand: ParsableCommand {
             return
         }
         let bar = progress.isOn ? ProgressBar(sizes: recordings.map(ProgressBar.size(of:))) : nil
-        func emit(_ text: String, terminator: String = "\n") {
-            if let bar { bar.printAbove(text, terminator: terminator) } else { print(text, terminator: terminator) }
+        defer { bar?.finish() }
+        func emit(_ text: String, terminator: String = "\n") throws(StandardOutput.WriteError) {
+            if let bar {
+                try bar.printAbove(text, terminator: terminator)
+            } else {
+                try StandardOutput.print(text, terminator: terminator)
+            }
         }
         var failures = 0
         var totals = SummaryTotals()
-        if format == .csv { emit(SummaryWriter.csvHeader) }
+        if format == .csv { try emit(SummaryWriter.csvHeader) }
         let command = self
         let threads = parallelism.threadsPerRecording(recordings.count)
-        OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
+        try OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> Result<RecordingSummary, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             do throws(RecordingFailure) {
                 return .success(try command.summarize(
@@ -178,14 +183,14 @@ struct SummarizeCommand: ParsableCommand {
             } catch {
                 return .failure(error)
             }
-        }, deliver: { index, result in
+        }, deliver: { index, result throws(StandardOutput.WriteError) -> Bool in
             switch result {
             case .success(let summary):
                 switch format {
                 case .table:
-                    emit((totals.recordings > 0 ? "\n" : "") + SummaryWriter.table(summary, units: units), terminator: "")
-                case .json: emit(SummaryWriter.json(summary))
-                case .csv: emit(SummaryWriter.csvRow(summary))
+                    try emit((totals.recordings > 0 ? "\n" : "") + SummaryWriter.table(summary, units: units), terminator: "")
+                case .json: try emit(SummaryWriter.json(summary))
+                case .csv: try emit(SummaryWriter.csvRow(summary))
                 }
                 totals.add(summary)
             case .failure(let error):
@@ -193,15 +198,15 @@ struct SummarizeCommand: ParsableCommand {
                 totals.failed += 1
                 if let bar { bar.printError("\(error)") } else { StandardError.print("\(error)") }
                 if format == .json, case .ingest(let error) = error {
-                    emit(InspectReport.json(failure: error, source: recordings[index]))
+                    try emit(InspectReport.json(failure: error, source: recordings[index]))
                 }
             }
+            return true
         })
         // Totals only in the table: JSON Lines and CSV stay one record per recording.
         if format == .table && recordings.count > 1 && totals.recordings > 0 {
-            emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
+            try emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
         }
-        bar?.finish()
         if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
     }
 

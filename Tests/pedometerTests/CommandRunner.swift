@@ -32,10 +32,11 @@ struct CommandRunner {
     }
 
     /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`, in
-    /// `folder` (this process's current folder when `nil`).
+    /// `folder` (this process's current folder when `nil`); its standard output goes to the
+    /// file `stdoutFile` when given (`/dev/full`), and ``Output/stdout`` is then empty.
     static func run(
         _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
-        in folder: URL? = nil
+        in folder: URL? = nil, stdoutFile: String? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable(named: program)
@@ -46,7 +47,12 @@ struct CommandRunner {
         }
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
+        if let stdoutFile {
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutFile))
+            try out.fileHandleForWriting.close()
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         let input = Pipe()
         process.standardInput = input
