@@ -83,11 +83,11 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         // Each recording once (RecordingSearch), and the set of them, for the orphans below.
-        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
-        let seen = Set(recordings.map(ExpectedSummaryFile.standardized))
+        let found = RecordingSearch.recordings(in: paths)
+        let recordings = found.recordings
         let expectedFiles = recordings.map(ExpectedSummaryFile.path(for:))
         let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
-        let orphans = ExpectedSummaryFile.files(under: paths, recordings: seen)
+        let orphans = ExpectedSummaryFile.files(in: found.searchedFolders)
             .filter { !claimed.contains(ExpectedSummaryFile.standardized($0)) }
 
         var tallies: [CheckOutcome.Tally: Int] = [:]
@@ -127,7 +127,7 @@ struct CheckCommand: ParsableCommand {
             for key in keys { members[key == .created ? "new" : key.rawValue] = .number(Double(count(key))) }
             try StandardOutput.print(JSONValue.object(members).text())
         }
-        if count(.failed) + count(.missing) > 0 || emptyFolders > 0 { throw ExitCode(1) }
+        if count(.failed) + count(.missing) > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
     }
 
     /// Checks one recording against its expected file, or with `--record` writes that file.

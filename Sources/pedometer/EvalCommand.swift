@@ -94,7 +94,8 @@ struct EvalCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
-        let (searched, emptyFolders) = paths.isEmpty ? ([], 0) : RecordingSearch.recordings(in: paths)
+        let found = paths.isEmpty ? nil : RecordingSearch.recordings(in: paths)
+        let searched = found?.recordings ?? []
         // Each recording with its truth entry, when a manifest gives one.
         let recordings: [(path: String, truth: TruthManifest.Entry?)] = entries.map { ($0.path, $0) } + searched.map { ($0, nil) }
         let table = EvalTable(recordings: recordings.map(\.path))
@@ -142,6 +143,6 @@ struct EvalCommand: ParsableCommand {
         })
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
         try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
-        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
+        if failures > 0 || (found?.emptyFolders ?? 0) > 0 { throw ExitCode(1) }
     }
 }

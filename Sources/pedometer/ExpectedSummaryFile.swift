@@ -116,32 +116,26 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         return result
     }
 
-    /// The expected files under the folders among `paths`, searched recursively as
-    /// `RecordingDiscovery` searches them (hidden entries and the insides of `recordings`,
-    /// recording folders, left out), in name order.
-    static func files(under paths: [String], recordings: Set<String>) -> [String] {
-        var found: [String] = []
-        func collect(_ folder: String) {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            for name in names where !name.hasPrefix(".") {
-                let path = folder == "/" ? "/" + name : folder + "/" + name
-                if isDirectory(path) {
-                    if !recordings.contains(standardized(path)) { collect(path) }
-                } else if name.hasSuffix(suffix) && name.count > suffix.count {
-                    found.append(path)
-                }
-            }
+    /// The expected files in `folders` (the folders a search listed: ``RecordingSearch``), each
+    /// folder's in name order; hidden files left out.
+    static func files(in folders: [String]) -> [String] {
+        folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+                .filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) && $0.count > suffix.count }
+                .map { folder == "/" ? "/" + $0 : folder == "." ? $0 : folder + "/" + $0 }
+                .filter { !isDirectory($0) }
         }
-        for path in paths where isDirectory(path) && !recordings.contains(standardized(path)) {
-            var folder = path
-            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-            collect(folder)
-        }
-        return found
     }
 
-    /// An absolute, normalised form of `path`, to tell whether two paths name the same file.
+    /// The one identity of what `path` names, to tell whether two paths name the same file: the
+    /// absolute path with every symbolic link resolved (`realpath`), so that a file reached
+    /// through a link, or through a folder linked twice, is the file itself; for a path that
+    /// does not exist (or lies inside a zip), its absolute form, normalised lexically.
     static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

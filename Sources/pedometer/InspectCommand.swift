@@ -30,7 +30,8 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var parallelism: JobsOptionGroup
 
     func run() throws {
-        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
+        let found = RecordingSearch.recordings(in: paths)
+        let recordings = found.recordings
         var ingestOptions = try ingest.options()
         ingestOptions.threads = parallelism.threadsPerRecording(recordings.count)
         let options = ingestOptions
@@ -53,7 +54,7 @@ struct InspectCommand: ParsableCommand {
             }
             return true
         })
-        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
+        if failures > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
     }
 }
 

@@ -18,7 +18,8 @@ struct ListCommand: ParsableCommand {
     var paths: [String]
 
     func run() throws {
-        let (recordings, emptyFolders) = RecordingSearch.recordings(in: paths)
+        let found = RecordingSearch.recordings(in: paths)
+        let recordings = found.recordings
         var missing = 0
         var output = StandardOutput.Buffer()
         for recording in recordings {
@@ -30,6 +31,6 @@ struct ListCommand: ParsableCommand {
             }
         }
         try output.flush()
-        if emptyFolders > 0 || missing > 0 { throw ExitCode(1) }
+        if found.emptyFolders > 0 || missing > 0 { throw ExitCode(1) }
     }
 }

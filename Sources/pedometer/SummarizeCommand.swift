@@ -154,11 +154,12 @@ struct SummarizeCommand: ParsableCommand {
             StandardError.print("-: standard input named no recordings (one path a line)")
             throw ExitCode(1)
         }
-        let (recordings, emptyFolders) = RecordingSearch.recordings(in: given)
+        let found = RecordingSearch.recordings(in: given)
+        let recordings = found.recordings
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
-            if emptyFolders > 0 { throw ExitCode(1) }
+            if found.emptyFolders > 0 { throw ExitCode(1) }
             return
         }
         let bar = progress.isOn ? ProgressBar(sizes: recordings.map(ProgressBar.size(of:))) : nil
@@ -207,7 +208,7 @@ struct SummarizeCommand: ParsableCommand {
         if format == .table && recordings.count > 1 && totals.recordings > 0 {
             try emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
         }
-        if failures > 0 || emptyFolders > 0 { throw ExitCode(1) }
+        if failures > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
     }
 
     /// Why a recording has no summary (or no summary file or chart).

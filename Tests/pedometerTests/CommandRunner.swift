@@ -33,10 +33,11 @@ struct CommandRunner {
 
     /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`, in
     /// `folder` (this process's current folder when `nil`); its standard output goes to the
-    /// file `stdoutFile` when given (`/dev/full`), and ``Output/stdout`` is then empty.
+    /// file `stdoutFile` when given (`/dev/full`), and ``Output/stdout`` is then empty. A run
+    /// still going after `timeout` seconds is terminated (its status then SIGTERM's).
     static func run(
         _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
-        in folder: URL? = nil, stdoutFile: String? = nil
+        in folder: URL? = nil, stdoutFile: String? = nil, timeout: Double? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable(named: program)
@@ -57,6 +58,11 @@ struct CommandRunner {
         let input = Pipe()
         process.standardInput = input
         try process.run()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if process.isRunning { process.terminate() }
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes fully before waiting, so a large output cannot block the child.

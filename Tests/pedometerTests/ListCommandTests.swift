@@ -33,4 +33,44 @@ import Testing
         #expect(output.stdout == fixture("oxford/Samsung_Jamie_Hard_InHand_1") + "\n")
         #expect(output.stderr == "\(missing): no such file or folder\n")
     }
+
+    /// A folder reached again through a symbolic link is entered once and said once: links back
+    /// up (`me -> .`, `sub/up -> ..`) are loops, a second link to a folder is that folder again;
+    /// a file reached by two paths (a link to it) is one recording. Until 2026-11-26 `me -> .`
+    /// listed the recording 41 times (`me/me/…/base.csv`, until the kernel's limit of links) and
+    /// two links back up ran until memory ran out.
+    @Test func aFolderReachedAgainThroughALinkIsPassedOver() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("pedometer-list-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        let folder = root.appendingPathComponent("loop")
+        try manager.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try manager.copyItem(atPath: fixture("runwalk/runwalk.csv"), toPath: folder.appendingPathComponent("base.csv").path)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: folder.appendingPathComponent("sub/walk.csv").path)
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("me").path, withDestinationPath: ".")
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("self").path, withDestinationPath: "../loop")
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("sub/up").path, withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("zlink").path, withDestinationPath: "sub")
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("latest.csv").path, withDestinationPath: "base.csv")
+        let path = folder.path
+
+        let listing = try CommandRunner.run(["list", path], timeout: 60)
+        #expect(listing.status == 0)
+        #expect(listing.stdout == "\(path)/base.csv\n\(path)/sub/walk.csv\n")
+        #expect(listing.stderr == """
+            \(path)/me: symbolic link loop, passed over
+            \(path)/self: symbolic link loop, passed over
+            \(path)/sub/up: symbolic link loop, passed over
+            \(path)/zlink: the same folder as \(path)/sub, searched there, passed over
+
+            """)
+        // Every command reads them once; check finds the expected files without looping too.
+        let summaries = try CommandRunner.run(["summarize", "--format", "csv", path], timeout: 60)
+        #expect(summaries.status == 0)
+        #expect(summaries.stdout.split(separator: "\n").count == 3)
+        #expect(try CommandRunner.run(["check", "--record", path], timeout: 60).status == 0)
+        let check = try CommandRunner.run(["check", path], timeout: 60)
+        #expect(check.status == 0)
+        #expect(check.stdout.hasSuffix("2 passed, 0 failed, 0 missing expected file\n"))
+    }
 }

@@ -29,6 +29,21 @@ enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// What makes a file or folder itself, whatever path reaches it: its device and inode.
+    struct Identity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The identity of what `path` names (links followed), `nil` when it cannot be looked up or
+    /// lies inside a zip archive.
+    static func identity(of path: String) -> Identity? {
+        if ZipArchiveFiles.resolve(path) != nil { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     /// Why `path` cannot be looked up (missing, a loop of links, a folder that cannot be
     /// searched …), or `nil` when it can.
     static func lookupProblem(_ path: String) -> String? {

@@ -22,36 +22,80 @@ public enum RecordingDiscovery {
         FileSystem.lookupProblem(path)
     }
 
-    /// The recordings named by `paths` (as ``recordings(in:)``), and the folders among `paths`
-    /// in which none was found (for the caller to report: nothing is skipped silently).
-    public static func search(_ paths: [String]) -> (recordings: [String], emptyFolders: [String]) {
-        var found: [String] = []
-        var empty: [String] = []
-        for path in paths {
-            if FileSystem.isDirectory(path) {
-                let before = found.count
-                collect(trimmed(path), into: &found)
-                if found.count == before { empty.append(path) }
-            } else {
-                found.append(path)
-            }
-        }
-        return (found, empty)
+    /// What a search found under the paths given.
+    public struct Search: Sendable {
+        /// The recordings, in order (as ``recordings(in:)``).
+        public var recordings: [String] = []
+        /// The folders among the paths in which none was found (for the caller to report:
+        /// nothing is skipped silently).
+        public var emptyFolders: [String] = []
+        /// The folders listed in the search, in order (recording folders are not listed).
+        public var searchedFolders: [String] = []
+        /// Folders reached a second time in one path's search, through a symbolic link, and
+        /// passed over (for the caller to say so).
+        public var revisitedFolders: [Revisit] = []
     }
 
-    private static func collect(_ folder: String, into found: inout [String]) {
+    /// A folder reached again through a symbolic link: the same device and inode as one met
+    /// before in the same search.
+    public struct Revisit: Sendable, Hashable {
+        /// The path it was reached by this time (`loopA/me`).
+        public var path: String
+        /// The path it was first reached by, and searched as (`loopA`).
+        public var firstPath: String
+        /// Whether it is a folder being searched, one that holds `path`: a loop of links.
+        public var isLoop: Bool
+    }
+
+    /// The recordings named by `paths` (as ``recordings(in:)``), with the folders among `paths`
+    /// in which none was found, the folders searched, and those passed over. Each folder is
+    /// entered once per path given: one reached again through a symbolic link (a link back to
+    /// a folder that holds it, `me -> .`, or a second link to the same folder) is passed over,
+    /// so that a loop of links neither repeats recordings nor runs forever.
+    public static func search(_ paths: [String]) -> Search {
+        var search = Search()
+        for path in paths {
+            if FileSystem.isDirectory(path) {
+                let before = search.recordings.count
+                var visited: [FileSystem.Identity: String] = [:]
+                var ancestors = Set<FileSystem.Identity>()
+                collect(trimmed(path), into: &search, visited: &visited, ancestors: &ancestors)
+                if search.recordings.count == before { search.emptyFolders.append(path) }
+            } else {
+                search.recordings.append(path)
+            }
+        }
+        return search
+    }
+
+    private static func collect(
+        _ folder: String, into search: inout Search, visited: inout [FileSystem.Identity: String],
+        ancestors: inout Set<FileSystem.Identity>
+    ) {
+        // Folders inside a zip archive being read have no identity, and no links.
+        let identity = FileSystem.identity(of: folder)
+        if let identity {
+            if let first = visited[identity] {
+                search.revisitedFolders.append(Revisit(path: folder, firstPath: first, isLoop: ancestors.contains(identity)))
+                return
+            }
+            visited[identity] = folder
+        }
         if FormatDetector.detectFolder(folder) != nil {
-            found.append(folder)
+            search.recordings.append(folder)
             return
         }
+        search.searchedFolders.append(folder)
+        if let identity { ancestors.insert(identity) }
+        defer { if let identity { ancestors.remove(identity) } }
         for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
             let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
             if FileSystem.isDirectory(path) {
-                collect(path, into: &found)
+                collect(path, into: &search, visited: &visited, ancestors: &ancestors)
             } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }),
                 !name.lowercased().hasSuffix(stepTimesSuffix), !TruthManifest.isManifest(path)
             {
-                found.append(path)
+                search.recordings.append(path)
             }
         }
     }
