@@ -10,7 +10,8 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Files are listed as they are; folders are searched recursively for recording folders \
             (Sensor Logger, Oxford) and .csv, .tsv, .txt and .zip files, leaving out expected \
-            files and truth manifests. Exit status: 0, 1 when a folder holds no recording or a \
+            files, truth manifests, step-time lists and the summaries summarize --output-dir \
+            writes. Exit status: 0, 1 when a folder holds no recording or a \
             path does not exist (said on stderr), 64 on usage errors.
             """)
 

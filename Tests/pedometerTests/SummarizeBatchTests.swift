@@ -234,6 +234,29 @@ import Testing
         #expect(try files() == names)
     }
 
+    /// A rerun into an output folder inside the folder it searches reads only the recordings,
+    /// whatever the format, not the summaries and charts it wrote (until 2026-11-26 the second
+    /// run failed on its own `.summary.csv` or `.summary.txt`: `unknown format`, exit 1).
+    @Test func outputDirInsideTheSearchedFolderIsNotReadBack() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: folder.appendingPathComponent("walk.csv").path)
+        let summaries = folder.appendingPathComponent("summaries").path
+        let charts = folder.appendingPathComponent("charts").path
+        for format in ["csv", "table", "json"] {
+            let arguments = ["summarize", "--format", format, "--output-dir", summaries, "--chart", charts, folder.path]
+            let first = try CommandRunner.run(arguments)
+            #expect(first.status == 0, "\(format)")
+            #expect(first.stderr == "summarize: 1 written, 0 skipped\n", "\(format)")
+            let rerun = try CommandRunner.run(arguments)
+            #expect(rerun.status == 0, "\(format)")
+            #expect(rerun.stderr == "summarize: 0 written, 1 skipped (already in \(summaries); --force rewrites them)\n", "\(format)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: summaries).count == 3)
+        let listing = try CommandRunner.run(["list", folder.path])
+        #expect(listing.stdout == folder.appendingPathComponent("walk.csv").path + "\n")
+    }
+
     @Test func chartPerRecordingBesideTheSummary() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

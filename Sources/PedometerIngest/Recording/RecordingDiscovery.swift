@@ -5,11 +5,16 @@ public enum RecordingDiscovery {
     /// The name ending of a list of true step times (a truth manifest's `step_times`), not a
     /// recording.
     static let stepTimesSuffix = ".steps.csv"
+    /// The name endings of the summaries `pedometer summarize --output-dir` writes
+    /// (`<name>-<hash>.summary.csv` or `.txt`; its `.json` and charts' `.svg` are no recording
+    /// extensions), so that a rerun into a folder it searches does not read them as recordings.
+    static let summarySuffixes = [".summary.csv", ".summary.txt"]
 
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording
     /// folders and for files ending in .csv, .tsv, .txt or .zip (hidden files, truth manifests
-    /// (``TruthManifest``), the step-time lists they name when called `*.steps.csv`, and other
+    /// (``TruthManifest``), the step-time lists they name when called `*.steps.csv`, the
+    /// summaries `summarize --output-dir` writes (`*.summary.csv`, `*.summary.txt`), and other
     /// files such as `*.expected.json`, left out). A path that does not exist is returned as
     /// is, so that reading it reports the error.
     public static func recordings(in paths: [String]) -> [String] {
@@ -92,12 +97,17 @@ public enum RecordingDiscovery {
             let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
             if FileSystem.isDirectory(path) {
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
-            } else if extensions.contains(where: { name.lowercased().hasSuffix($0) }),
-                !name.lowercased().hasSuffix(stepTimesSuffix), !TruthManifest.isManifest(path)
-            {
+            } else if isRecordingName(name.lowercased()), !TruthManifest.isManifest(path) {
                 search.recordings.append(path)
             }
         }
+    }
+
+    /// Whether a file named `name` (lower case) may hold a recording: a recording extension, and
+    /// neither a step-time list nor a summary written by `summarize --output-dir`.
+    private static func isRecordingName(_ name: String) -> Bool {
+        extensions.contains { name.hasSuffix($0) } && !name.hasSuffix(stepTimesSuffix)
+            && !summarySuffixes.contains { name.hasSuffix($0) }
     }
 
     private static func trimmed(_ path: String) -> String {
