@@ -3,7 +3,7 @@ import Foundation
 /// Files written so that a reader, or a rerun after an interruption, sees the old content or
 /// the new one, never a part.
 enum AtomicFile {
-    /// A file that could not be written.
+    /// A file that could not be written (or removed).
     struct WriteError: Error, CustomStringConvertible {
         var path: String
         var reason: String
@@ -38,6 +38,14 @@ enum AtomicFile {
             let reason = String(cString: strerror(errno))
             try? manager.removeItem(atPath: temporary)
             throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Removes the file at `path` when there is one (one `unlink`: a reader sees the whole file
+    /// or none).
+    static func remove(_ path: String) throws(WriteError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw WriteError(path: path, reason: "cannot remove: " + String(cString: strerror(errno)))
         }
     }
 

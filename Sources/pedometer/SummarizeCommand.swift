@@ -197,7 +197,9 @@ struct SummarizeCommand: ParsableCommand {
             case .failure(let error):
                 failures += 1
                 totals.failed += 1
-                if let bar { bar.printError("\(error)") } else { StandardError.print("\(error)") }
+                for message in ["\(error)"] + removeOutputs(of: recordings[index], summaryFile: nil) {
+                    if let bar { bar.printError(message) } else { StandardError.print(message) }
+                }
                 if format == .json, case .ingest(let error) = error {
                     try emit(InspectReport.json(failure: error, source: recordings[index]))
                 }
@@ -220,6 +222,24 @@ struct SummarizeCommand: ParsableCommand {
             switch self {
             case .ingest(let error): return "\(error)"
             case .write(let error): return error.description
+            }
+        }
+    }
+
+    /// Removes what an earlier run wrote for `recording`, which failed in this one: its summary
+    /// file (`summaryFile`, with `--output-dir`) and its chart (with `--chart`), so that the
+    /// failure stays visible (a rerun retries the recording rather than skipping it, and no
+    /// summary of what the file once held is left to be taken for its own). Returns what could
+    /// not be removed, to be reported.
+    func removeOutputs(of recording: String, summaryFile: String?) -> [String] {
+        let chartFile = chart.map { ChartOutput.path(for: recording, in: $0) }
+        return [summaryFile, chartFile].compactMap { path in
+            guard let path else { return nil }
+            do throws(AtomicFile.WriteError) {
+                try AtomicFile.remove(path)
+                return nil
+            } catch {
+                return error.description
             }
         }
     }
@@ -273,10 +293,13 @@ struct SummarizeCommand: ParsableCommand {
                 return .failure(.write(error))
             }
             return .success(())
-        }, deliver: { _, result in
+        }, deliver: { position, result in
             guard case .failure(let failure) = result else { return }
             failures += 1
-            if let bar { bar.printError(failure.description) } else { StandardError.print(failure.description) }
+            let index = pending[position]
+            for message in [failure.description] + removeOutputs(of: recordings[index], summaryFile: targets[index]) {
+                if let bar { bar.printError(message) } else { StandardError.print(message) }
+            }
         })
         bar?.finish()
         var report = "summarize: \(pending.count - failures) written, \(skipped) skipped"

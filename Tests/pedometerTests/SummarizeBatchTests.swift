@@ -257,6 +257,53 @@ import Testing
         #expect(listing.stdout == folder.appendingPathComponent("walk.csv").path + "\n")
     }
 
+    /// A recording that fails loses the summary and chart an earlier run wrote for it, so that
+    /// the failure stays visible: until 2026-11-26 `--force` left them, and the next plain run
+    /// skipped the recording and exited 0 on a summary of what the file once held.
+    @Test func aRecordingThatNowFailsLosesItsOldFiles() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let recordings = folder.appendingPathComponent("recordings")
+        try manager.createDirectory(at: recordings, withIntermediateDirectories: true)
+        let walk = recordings.appendingPathComponent("walk.csv").path
+        let other = recordings.appendingPathComponent("other.csv").path
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: walk)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: other)
+        let summaries = folder.appendingPathComponent("summaries").path
+        let charts = folder.appendingPathComponent("charts").path
+        let arguments = ["summarize", "--format", "json", "--output-dir", summaries, "--chart", charts, recordings.path]
+        func names(_ directory: String) throws -> [String] { try manager.contentsOfDirectory(atPath: directory).sorted() }
+        #expect(try CommandRunner.run(arguments).status == 0)
+        #expect(try names(summaries).count == 2)
+        #expect(try names(charts).count == 2)
+        let kept = try names(summaries).filter { $0.hasPrefix("other-") }
+
+        try manager.removeItem(atPath: walk)
+        try manager.copyItem(atPath: fixture("malformed/stray-quote.csv"), toPath: walk)
+        let forced = try CommandRunner.run(arguments + ["--force"])
+        #expect(forced.status == 1)
+        #expect(forced.stderr.hasSuffix("summarize: 1 written, 0 skipped, 1 failed\n"))
+        #expect(try names(summaries) == kept)
+        #expect(try names(charts).count == 1 && names(charts)[0].hasPrefix("other-"))
+        // The next plain run retries it, and still fails.
+        let rerun = try CommandRunner.run(arguments)
+        #expect(rerun.status == 1)
+        #expect(rerun.stderr.hasSuffix("summarize: 0 written, 1 skipped (already in \(summaries); --force rewrites them), 1 failed\n"))
+        #expect(try names(summaries) == kept)
+        #expect(try names(charts).count == 1 && names(charts)[0].hasPrefix("other-"))
+
+        // Without --output-dir, the chart alone goes the same way.
+        try manager.removeItem(atPath: walk)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: walk)
+        #expect(try CommandRunner.run(["summarize", "--chart", charts, walk]).status == 0)
+        #expect(try names(charts).count == 2)
+        try manager.removeItem(atPath: walk)
+        try manager.copyItem(atPath: fixture("malformed/stray-quote.csv"), toPath: walk)
+        #expect(try CommandRunner.run(["summarize", "--chart", charts, walk]).status == 1)
+        #expect(try names(charts).count == 1)
+    }
+
     @Test func chartPerRecordingBesideTheSummary() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
