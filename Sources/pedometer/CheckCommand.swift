@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             with its expected file NAME.expected.json beside it (walk.csv -> walk.expected.json, \
             a folder recording X/ -> X.expected.json, a.zip -> a.expected.json; a file keeps its \
             extension, a.zip.expected.json, when a folder or another recording named a is beside \
-            it). The expected file is the summary of summarize --format json --splits km \
+            it, or a recording named a.zip itself, as beside a.zip.gz). The expected file is the summary of summarize --format json --splits km \
             --intervals, with source relative to its folder, and optionally the reading options \
             the recording needs ("options": ["--columns", "t,_,x,y,z"]).
 
@@ -89,6 +89,12 @@ struct CheckCommand: ParsableCommand {
         let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
         let orphans = ExpectedSummaryFile.files(in: found.searchedFolders)
             .filter { !claimed.contains(ExpectedSummaryFile.standardized($0)) }
+        // Recordings whose names the naming rule cannot keep apart (a file without extension
+        // given beside x.csv): each fails, naming the others, and nothing is read or written.
+        let owners = Dictionary(grouping: recordings.indices) { ExpectedSummaryFile.standardized(expectedFiles[$0]) }
+        let sharers = recordings.indices.map { index in
+            (owners[ExpectedSummaryFile.standardized(expectedFiles[index])] ?? []).filter { $0 != index }.map { recordings[$0] }
+        }
 
         var tallies: [CheckOutcome.Tally: Int] = [:]
         var results: [JSONValue] = []
@@ -106,7 +112,11 @@ struct CheckCommand: ParsableCommand {
 
         let command = self
         try OrderedBatch.run(Array(recordings.indices), jobs: parallelism.jobs, work: { index -> CheckOutcome in
-            command.check(recordings[index], expectedFile: expectedFiles[index])
+            guard sharers[index].isEmpty else {
+                return .invalidExpectedFile(
+                    "\(expectedFiles[index]) would be the expected file of \(sharers[index].joined(separator: ", ")) too: rename one of them")
+            }
+            return command.check(recordings[index], expectedFile: expectedFiles[index])
         }, deliver: { index, outcome throws(StandardOutput.WriteError) -> Bool in
             try report(outcome, recording: recordings[index], expectedFile: expectedFiles[index])
             return true

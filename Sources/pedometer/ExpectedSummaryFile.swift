@@ -1,4 +1,5 @@
 import Foundation
+import PedometerIngest
 import PedometerReport
 
 /// A recording's expected summary, `NAME.expected.json` beside it, as `pedometer check` reads
@@ -14,8 +15,6 @@ struct ExpectedSummaryFile: Sendable, Hashable {
     static let suffix = ".expected.json"
     /// The key of the reading options.
     static let optionsKey = "options"
-    /// Endings of files that hold recordings (as `RecordingDiscovery` finds them).
-    static let recordingExtensions = ["csv", "tsv", "txt", "zip"]
 
     /// The expected summary (without `options`).
     var summary: JSONValue
@@ -31,9 +30,12 @@ struct ExpectedSummaryFile: Sendable, Hashable {
 
     /// The expected file of `recording`: `NAME.expected.json` in the recording's folder, NAME
     /// being a folder recording's name, or a file's name without its extension (`walk.csv` →
-    /// `walk.expected.json`, `a.zip` → `a.expected.json`). When a folder or another recording
-    /// file of the same NAME sits beside a file (`android/` and `android.zip`), the file keeps
-    /// its extension (`android.zip.expected.json`), so that no two recordings share one.
+    /// `walk.expected.json`, `a.zip` → `a.expected.json`, `b.csv.gz` → `b.csv.expected.json`).
+    /// A file keeps its whole name (`android.zip.expected.json`) when that NAME is also another
+    /// recording's beside it: a folder called NAME (`android/` and `android.zip`), a recording
+    /// file with the same NAME (`a.csv` and `a.zip`), or a recording file called NAME itself
+    /// (`x.csv.gz` beside `x.csv`). So no two recordings in a folder (folder recordings, and
+    /// the files a folder search takes for recordings) share one.
     static func path(for recording: String) -> String {
         let folder = (recording as NSString).deletingLastPathComponent
         let name = (recording as NSString).lastPathComponent
@@ -45,15 +47,18 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         return folder.isEmpty ? stem + suffix : (folder as NSString).appendingPathComponent(stem + suffix)
     }
 
-    /// Whether `folder` holds, besides `name`, a folder called `stem` or a recording file
-    /// `stem.csv|tsv|txt|zip`.
+    /// Whether `folder` holds, besides `name`, a folder called `stem`, or a recording file
+    /// (``RecordingDiscovery/isRecordingFileName(_:)``) called `stem` or `stem.<extension>`.
     private static func hasNamesake(stem: String, of name: String, in folder: String) -> Bool {
         let directory = folder.isEmpty ? "." : folder
         for other in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where other != name && !other.hasPrefix(".") {
-            if other == stem && isDirectory((directory as NSString).appendingPathComponent(other)) { return true }
-            let ending = (other as NSString).pathExtension.lowercased()
-            if (other as NSString).deletingPathExtension == stem && recordingExtensions.contains(ending) { return true }
+            if isDirectory((directory as NSString).appendingPathComponent(other)) {
+                if other == stem { return true }
+            } else if RecordingDiscovery.isRecordingFileName(other)
+                && (other == stem || (other as NSString).deletingPathExtension == stem) {
+                return true
+            }
         }
         return false
     }

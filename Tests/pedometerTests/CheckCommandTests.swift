@@ -263,6 +263,46 @@ import Testing
         }
     }
 
+    /// `x.csv`, `x.csv.gz` and a Sensor Logger folder `x/` get three expected files (until
+    /// 2026-11-26 both files mapped to `x.csv.expected.json`: record overwrote its own output
+    /// and exited 0, and the next check failed); names the rule cannot keep apart (a file `x`
+    /// without extension named beside `x.csv`) fail, naming each other, and nothing is written.
+    @Test func recordingsOfOneFolderNeverShareAnExpectedFile() throws {
+        let manager = FileManager.default
+        let folder = try temporaryFolder()
+        defer { try? manager.removeItem(at: folder) }
+        func place(_ source: String, as name: String) throws {
+            try manager.copyItem(atPath: fixture(source), toPath: folder.appendingPathComponent(name).path)
+        }
+        try place("formats/generic/timestamp-ms.csv", as: "x.csv")
+        try place("formats/gzip/timestamp-ms.csv.gz", as: "x.csv.gz")
+        try place("formats/sensor-logger/ios", as: "x")
+        let recorded = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(recorded.status == 0)
+        #expect(recorded.stdout.hasSuffix("record: 3 new, 0 updated, 0 unchanged, 0 failed\n"))
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).sorted() == [
+            "x", "x.csv", "x.csv.expected.json", "x.csv.gz", "x.csv.gz.expected.json", "x.expected.json",
+        ])
+        let checked = try CommandRunner.run(["check", folder.path])
+        #expect(checked.status == 0)
+        #expect(checked.stdout.hasSuffix("3 passed, 0 failed, 0 missing expected file\n"))
+
+        try place("formats/generic/timestamp-ms.csv", as: "y.csv")
+        try place("formats/generic/timestamp-ms.csv", as: "y")
+        let y = folder.appendingPathComponent("y").path
+        let clash = try CommandRunner.run(["check", "--record", y + ".csv", y])
+        #expect(clash.status == 1)
+        #expect(clash.stdout == """
+            FAIL       \(y).csv
+                  \(y).expected.json would be the expected file of \(y) too: rename one of them
+            FAIL       \(y)
+                  \(y).expected.json would be the expected file of \(y).csv too: rename one of them
+            record: 0 new, 0 updated, 0 unchanged, 2 failed
+
+            """)
+        #expect(!manager.fileExists(atPath: y + ".expected.json"))
+    }
+
     @Test func jsonOutput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -97,16 +97,18 @@ public enum RecordingDiscovery {
             let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
             if FileSystem.isDirectory(path) {
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
-            } else if isRecordingName(name.lowercased()), !TruthManifest.isManifest(path) {
+            } else if isRecordingFileName(name), !TruthManifest.isManifest(path) {
                 search.recordings.append(path)
             }
         }
     }
 
-    /// Whether a file named `name` (lower case) may hold a recording: a recording extension, and
-    /// neither a step-time list nor a summary written by `summarize --output-dir`.
-    private static func isRecordingName(_ name: String) -> Bool {
-        extensions.contains { name.hasSuffix($0) } && !name.hasSuffix(stepTimesSuffix)
+    /// Whether a folder search takes a file named `name` for a recording (truth manifests
+    /// apart, known by their header): a recording extension (`.csv`, `.csv.gz`, `.zip` …, any
+    /// case), and neither a step-time list nor a summary written by `summarize --output-dir`.
+    public static func isRecordingFileName(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return extensions.contains { name.hasSuffix($0) } && !name.hasSuffix(stepTimesSuffix)
             && !summarySuffixes.contains { name.hasSuffix($0) }
     }
 
