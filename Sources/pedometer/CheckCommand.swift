@@ -82,13 +82,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Each recording once (RecordingSearch), and the set of them, for the orphans below.
-        let found = RecordingSearch.recordings(in: paths)
+        // Each recording once (RecordingSearch; an expected file named stands for its
+        // recording), and the expected files no recording claims: the orphans.
+        let found = RecordingSearch.recordings(in: paths, reportingLoneExpectedFiles: false)
         let recordings = found.recordings
         let expectedFiles = recordings.map(ExpectedSummaryFile.path(for:))
-        let claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
-        let orphans = ExpectedSummaryFile.files(in: found.searchedFolders)
-            .filter { !claimed.contains(ExpectedSummaryFile.standardized($0)) }
+        var claimed = Set(expectedFiles.map(ExpectedSummaryFile.standardized))
+        let orphans = (ExpectedSummaryFile.files(in: found.searchedFolders) + found.loneExpectedFiles)
+            .filter { claimed.insert(ExpectedSummaryFile.standardized($0)).inserted }
         // Recordings whose names the naming rule cannot keep apart (a file without extension
         // given beside x.csv): each fails, naming the others, and nothing is read or written.
         let owners = Dictionary(grouping: recordings.indices) { ExpectedSummaryFile.standardized(expectedFiles[$0]) }
@@ -137,7 +138,7 @@ struct CheckCommand: ParsableCommand {
             for key in keys { members[key == .created ? "new" : key.rawValue] = .number(Double(count(key))) }
             try StandardOutput.print(JSONValue.object(members).text())
         }
-        if count(.failed) + count(.missing) > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
+        if count(.failed) + count(.missing) > 0 || found.failures > 0 { throw ExitCode(1) }
     }
 
     /// Checks one recording against its expected file, or with `--record` writes that file.

@@ -143,6 +143,6 @@ struct EvalCommand: ParsableCommand {
         })
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
         try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
-        if failures > 0 || (found?.emptyFolders ?? 0) > 0 { throw ExitCode(1) }
+        if failures > 0 || (found?.failures ?? 0) > 0 { throw ExitCode(1) }
     }
 }

@@ -63,6 +63,27 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         return false
     }
 
+    /// Whether `path` is named as an expected file (`NAME.expected.json`).
+    static func isExpectedFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        return name.hasSuffix(suffix) && name.count > suffix.count
+    }
+
+    /// The recording beside `expectedFile` whose expected file it is (``path(for:)``): a
+    /// recording folder or a recording file named `NAME` or `NAME.<extension>`; `nil` when
+    /// there is none.
+    static func recording(forExpectedFile expectedFile: String) -> String? {
+        let folder = (expectedFile as NSString).deletingLastPathComponent
+        let stem = String((expectedFile as NSString).lastPathComponent.dropLast(suffix.count))
+        let target = standardized(expectedFile)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted()
+        return names.lazy
+            .filter { $0 == stem || $0.hasPrefix(stem + ".") }
+            .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+            .filter { isDirectory($0) ? RecordingDiscovery.isRecordingFolder($0) : RecordingDiscovery.isRecordingFileName(($0 as NSString).lastPathComponent) }
+            .first { standardized(path(for: $0)) == target }
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
@@ -126,7 +147,7 @@ struct ExpectedSummaryFile: Sendable, Hashable {
     static func files(in folders: [String]) -> [String] {
         folders.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-                .filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) && $0.count > suffix.count }
+                .filter { !$0.hasPrefix(".") && isExpectedFile($0) }
                 .map { folder == "/" ? "/" + $0 : folder == "." ? $0 : folder + "/" + $0 }
                 .filter { !isDirectory($0) }
         }

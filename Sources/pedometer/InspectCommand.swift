@@ -54,7 +54,7 @@ struct InspectCommand: ParsableCommand {
             }
             return true
         })
-        if failures > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
+        if failures > 0 || found.failures > 0 { throw ExitCode(1) }
     }
 }
 

@@ -32,6 +32,6 @@ struct ListCommand: ParsableCommand {
             }
         }
         try output.flush()
-        if found.emptyFolders > 0 || missing > 0 { throw ExitCode(1) }
+        if found.failures > 0 || missing > 0 { throw ExitCode(1) }
     }
 }

@@ -5,19 +5,53 @@ import PedometerIngest
 /// a folder in which none is found is reported on stderr and counted as a failure, never
 /// skipped silently, and a folder reached again through a symbolic link (a loop) is passed over
 /// and said once.
+///
+/// A file named on the command line that a folder search would pass over as a companion of
+/// recordings stands for what it accompanies, so that a shell glob (`check DIR/*`) reads what
+/// the folder does: an expected file (`NAME.expected.json`) stands for its recording beside
+/// it, and one without its recording is reported (or, for `check`, returned as an orphan); a
+/// step-time list (`*.steps.csv`) or a truth manifest is passed over and said.
 enum RecordingSearch {
     /// What a search found.
     struct Found {
         /// The recordings, in order, each once.
         var recordings: [String]
-        /// How many folders given held no recording (each reported on stderr): a failure.
-        var emptyFolders: Int
+        /// How many paths given named no recording: folders without one, expected files
+        /// without their recording (each reported on stderr). A failure.
+        var failures: Int
         /// The folders listed in the search (where `check` looks for expected files).
         var searchedFolders: [String]
+        /// Expected files named on the command line without their recording, when the caller
+        /// reports them itself (`check`'s orphans).
+        var loneExpectedFiles: [String]
     }
 
-    static func recordings(in paths: [String]) -> Found {
-        let search = RecordingDiscovery.search(paths)
+    /// - Parameter reportingLoneExpectedFiles: whether an expected file named without its
+    ///   recording is said on stderr and counted in ``Found/failures``; otherwise it is
+    ///   returned in ``Found/loneExpectedFiles``.
+    static func recordings(in paths: [String], reportingLoneExpectedFiles: Bool = true) -> Found {
+        var given: [String] = []
+        var lone: [String] = []
+        for path in paths {
+            guard !ExpectedSummaryFile.isDirectory(path) else {
+                given.append(path)
+                continue
+            }
+            if ExpectedSummaryFile.isExpectedFile(path) {
+                if let recording = ExpectedSummaryFile.recording(forExpectedFile: path) {
+                    given.append(recording)
+                } else {
+                    lone.append(path)
+                }
+            } else if RecordingDiscovery.isStepTimesFileName(path) {
+                StandardError.print("\(path): a list of true step times (eval --truth's step_times), not a recording, passed over")
+            } else if TruthManifest.isManifest(path) {
+                StandardError.print("\(path): a truth manifest (eval --truth), not a recording, passed over")
+            } else {
+                given.append(path)
+            }
+        }
+        let search = RecordingDiscovery.search(given)
         var seen = Set<String>()
         let recordings = search.recordings.filter { seen.insert(ExpectedSummaryFile.standardized($0)).inserted }
         for revisit in search.revisitedFolders {
@@ -35,6 +69,14 @@ enum RecordingSearch {
                         + "(pedometer inspect FILE shows what a file holds)")
             }
         }
-        return Found(recordings: recordings, emptyFolders: search.emptyFolders.count, searchedFolders: search.searchedFolders)
+        var failures = search.emptyFolders.count
+        if reportingLoneExpectedFiles {
+            for file in lone {
+                StandardError.print("\(file): expected file without its recording (name the recording, or restore it)")
+            }
+            failures += lone.count
+            lone = []
+        }
+        return Found(recordings: recordings, failures: failures, searchedFolders: search.searchedFolders, loneExpectedFiles: lone)
     }
 }

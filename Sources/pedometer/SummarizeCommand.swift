@@ -159,7 +159,7 @@ struct SummarizeCommand: ParsableCommand {
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
-            if found.emptyFolders > 0 { throw ExitCode(1) }
+            if found.failures > 0 { throw ExitCode(1) }
             return
         }
         let bar = progress.isOn ? ProgressBar(sizes: recordings.map(ProgressBar.size(of:))) : nil
@@ -210,7 +210,7 @@ struct SummarizeCommand: ParsableCommand {
         if format == .table && recordings.count > 1 && totals.recordings > 0 {
             try emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
         }
-        if failures > 0 || found.emptyFolders > 0 { throw ExitCode(1) }
+        if failures > 0 || found.failures > 0 { throw ExitCode(1) }
     }
 
     /// Why a recording has no summary (or no summary file or chart).

@@ -303,6 +303,40 @@ import Testing
         #expect(!manager.fileExists(atPath: y + ".expected.json"))
     }
 
+    /// `check DIR/*` checks what `check DIR` does: an expected file named on the command line
+    /// stands for its recording, a step-time list is passed over (said on stderr), and an
+    /// expected file without its recording is an orphan. Until 2026-11-26 the glob's expected
+    /// file was taken for a recording (`FAIL … no expected file (….expected.expected.json)`),
+    /// and with --record parsed as CSV.
+    @Test func aShellGlobChecksWhatTheFolderDoes() throws {
+        let manager = FileManager.default
+        let folder = try temporaryFolder()
+        defer { try? manager.removeItem(at: folder) }
+        let (recording, expected) = try copy("formats/generic/semicolon-g.csv", into: folder)
+        let steps = folder.appendingPathComponent("semicolon-g.steps.csv").path
+        try Data("time_s\n1.0\n".utf8).write(to: URL(fileURLWithPath: steps))
+        let glob = try manager.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+        #expect(glob == [recording.path, expected.path, steps])
+        let note = "\(steps): a list of true step times (eval --truth's step_times), not a recording, passed over\n"
+
+        let checked = try CommandRunner.run(["check"] + glob)
+        #expect(checked.status == 0)
+        #expect(checked.stdout == "PASS  \(recording.path)\n1 passed, 0 failed, 0 missing expected file\n")
+        #expect(checked.stderr == note)
+        let recorded = try CommandRunner.run(["check", "--record"] + glob)
+        #expect(recorded.status == 0)
+        #expect(recorded.stdout == "UNCHANGED  \(recording.path)\nrecord: 0 new, 0 updated, 1 unchanged, 0 failed\n")
+        #expect(try manager.contentsOfDirectory(atPath: folder.path).count == 3)
+        // The expected file alone stands for its recording.
+        #expect(try CommandRunner.run(["check", expected.path]).stdout.hasPrefix("PASS  \(recording.path)\n"))
+
+        let gone = folder.appendingPathComponent("gone.expected.json")
+        try manager.copyItem(at: expected, to: gone)
+        let orphaned = try CommandRunner.run(["check", recording.path, gone.path])
+        #expect(orphaned.status == 1)
+        #expect(orphaned.stdout.contains("FAIL  \(gone.path)\n      expected file without its recording"))
+    }
+
     @Test func jsonOutput() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

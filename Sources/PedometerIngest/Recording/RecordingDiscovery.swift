@@ -86,7 +86,7 @@ public enum RecordingDiscovery {
             }
             visited[identity] = folder
         }
-        if FormatDetector.detectFolder(folder) != nil {
+        if isRecordingFolder(folder) {
             search.recordings.append(folder)
             return
         }
@@ -103,12 +103,23 @@ public enum RecordingDiscovery {
         }
     }
 
+    /// Whether `path` is a recording folder (Sensor Logger, Oxford), read as one recording
+    /// rather than searched.
+    public static func isRecordingFolder(_ path: String) -> Bool {
+        FormatDetector.detectFolder(path) != nil
+    }
+
+    /// Whether `name` ends as the step-time lists of truth manifests are named (`*.steps.csv`).
+    public static func isStepTimesFileName(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(stepTimesSuffix)
+    }
+
     /// Whether a folder search takes a file named `name` for a recording (truth manifests
     /// apart, known by their header): a recording extension (`.csv`, `.csv.gz`, `.zip` …, any
     /// case), and neither a step-time list nor a summary written by `summarize --output-dir`.
     public static func isRecordingFileName(_ name: String) -> Bool {
         let name = name.lowercased()
-        return extensions.contains { name.hasSuffix($0) } && !name.hasSuffix(stepTimesSuffix)
+        return extensions.contains { name.hasSuffix($0) } && !isStepTimesFileName(name)
             && !summarySuffixes.contains { name.hasSuffix($0) }
     }
 
