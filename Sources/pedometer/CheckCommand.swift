@@ -68,6 +68,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if recordErrors && !record { throw ValidationError("--record-errors needs --record (it says what --record writes)") }
         guard toleranceRelative >= 0 && toleranceRelative.isFinite else {
             throw ValidationError("--tolerance-relative must be a number at least 0")
         }

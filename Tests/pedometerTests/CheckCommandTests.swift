@@ -362,6 +362,12 @@ import Testing
         #expect(try CommandRunner.run(["check", "--tolerance-relative", "-1", fixture("runwalk")]).status == 64)
         #expect(try CommandRunner.run(["check", "--jobs", "0", fixture("runwalk")]).status == 64)
         #expect(try CommandRunner.run(["check"]).status == 64)
+        // --record-errors says what --record writes: alone it is a mistake, not a plain check
+        // (until 2026-11-26 it was silently accepted).
+        let alone = try CommandRunner.run(["check", "--record-errors", fixture("runwalk")])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--record-errors needs --record"))
+        #expect(alone.stdout.isEmpty)
         // A path that does not exist is a failure, with the reason.
         let missing = try CommandRunner.run(["check", "/nonexistent/walk.csv"])
         #expect(missing.status == 1)
