@@ -94,6 +94,14 @@ import Testing
         let (recording, expected) = try copy("malformed/empty.csv", into: folder)
         #expect(try String(contentsOf: expected, encoding: .utf8).contains("\"error\" : \"empty.csv:1:1: empty file: no header and no data\""))
         #expect(try CommandRunner.run(["check", folder.path]).status == 0)
+        // Another exit status fails, compared and shown as the integer it is (until 2026-11-26
+        // as a float: `expected 2, got 1 (off by 1, tolerance 2e-06)`).
+        let original = try String(contentsOf: expected, encoding: .utf8)
+        try set("exitStatus", to: "2", in: expected)
+        let status = try CommandRunner.run(["check", folder.path])
+        #expect(status.status == 1)
+        #expect(status.stdout == "FAIL  \(recording.path)\n      exitStatus: expected 2, got 1\n0 passed, 1 failed, 0 missing expected file\n")
+        try original.write(to: expected, atomically: true, encoding: .utf8)
         // Another error, or none: the check fails.
         try "time,x,y,z\n".write(to: recording, atomically: true, encoding: .utf8)
         let other = try CommandRunner.run(["check", folder.path])

@@ -4,7 +4,7 @@ import Foundation
 /// by key, as `pedometer check` does.
 ///
 /// - Counts (``integerKeys``: steps, floors, reference and ground-truth steps, interval and
-///   split counts and numbers) and strings (format, distance method, steps source, source,
+///   split counts and numbers, a failing recording's exit status) and strings (format, distance method, steps source, source,
 ///   each warning) must be equal.
 /// - Other numbers are floats and may differ by the ``Tolerance``: the same inputs give
 ///   bit-identical results on one machine, so the tolerance only absorbs floating-point
@@ -90,9 +90,10 @@ public struct SummaryComparison: Sendable, Hashable {
         }
     }
 
-    /// Keys whose numbers are counts, compared exactly wherever they appear.
+    /// Keys whose numbers are integers (counts, and `exitStatus`, the status an expected file
+    /// records for a recording that must fail), compared exactly wherever they appear.
     public static let integerKeys: Set<String> = [
-        "steps", "floorsAscended", "floorsDescended", "referenceSteps", "groundTruthSteps", "count", "number",
+        "steps", "floorsAscended", "floorsDescended", "referenceSteps", "groundTruthSteps", "count", "number", "exitStatus",
     ]
 
     public var tolerance: Tolerance
