@@ -1,3 +1,5 @@
+import ArgumentParser
+import Foundation
 import PedometerIngest
 
 /// The recordings under the paths a user gives, each once (paths that overlap, a folder and a
@@ -24,6 +26,34 @@ enum RecordingSearch {
         /// Expected files named on the command line without their recording, when the caller
         /// reports them itself (`check`'s orphans).
         var loneExpectedFiles: [String]
+    }
+
+    /// `paths` with `-` replaced by the paths standard input lists (`summarize -`, `list -`):
+    /// one a line, blank lines skipped, spaces around a path trimmed; folders among them are
+    /// searched as any. Standard input naming nothing, when nothing else is given, is a failure
+    /// said on stderr (no batch to run is no success, as an empty folder is none).
+    static func readingStandardInput(_ paths: [String]) throws(ExitCode) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            guard path == "-" else {
+                result.append(path)
+                continue
+            }
+            while let line = readLine(strippingNewline: true) {
+                let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !trimmed.isEmpty { result.append(trimmed) }
+            }
+        }
+        if result.isEmpty && !paths.isEmpty {
+            StandardError.print("-: standard input named no recordings (one path a line)")
+            throw ExitCode(1)
+        }
+        return result
+    }
+
+    /// Refuses `-` given more than once (standard input is read once).
+    static func validateStandardInput(in paths: [String]) throws(ValidationError) {
+        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (paths from stdin) can be given once") }
     }
 
     /// - Parameter reportingLoneExpectedFiles: whether an expected file named without its

@@ -76,25 +76,7 @@ struct SummarizeCommand: ParsableCommand {
         if window.isSet && (splits != nil || chart != nil) {
             throw ValidationError("--from/--to cover the summary and the intervals; --splits and --chart cover whole recordings")
         }
-        if paths.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (paths from stdin) can be given once") }
-    }
-
-    /// The paths given, `-` replaced by the lines of standard input (blank lines skipped).
-    func expandedPaths() -> [String] {
-        // No path: the current folder (RecordingSearch says what it looked for when it is empty).
-        if paths.isEmpty { return ["."] }
-        var result: [String] = []
-        for path in paths {
-            guard path == "-" else {
-                result.append(path)
-                continue
-            }
-            while let line = readLine(strippingNewline: true) {
-                let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !trimmed.isEmpty { result.append(trimmed) }
-            }
-        }
-        return result
+        try RecordingSearch.validateStandardInput(in: paths)
     }
 
     /// A recording summarised, with the sections asked for (and its chart written, with
@@ -147,14 +129,8 @@ struct SummarizeCommand: ParsableCommand {
     func run() throws {
         let options = try ingest.options()
         let configuration = stepLength.configuration()
-        let given = expandedPaths()
-        if given.isEmpty {
-            // Only `-`, and standard input named nothing: no batch to run is a failure, not a
-            // success with no output (an empty folder fails likewise).
-            StandardError.print("-: standard input named no recordings (one path a line)")
-            throw ExitCode(1)
-        }
-        let found = RecordingSearch.recordings(in: given)
+        // No path: the current folder (RecordingSearch says what it looked for when it is empty).
+        let found = RecordingSearch.recordings(in: try RecordingSearch.readingStandardInput(paths.isEmpty ? ["."] : paths))
         let recordings = found.recordings
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {

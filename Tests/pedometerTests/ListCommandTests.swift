@@ -24,6 +24,21 @@ import Testing
         #expect(summaries.stdout.split(separator: "\n").count == 4)
     }
 
+    /// `-` reads the paths from stdin, as `summarize -` does (until 2026-11-26 list took `-`
+    /// for a file and failed: `-: no such file or folder`); folders in the list are searched,
+    /// standard input naming nothing fails, and `-` twice is a usage error.
+    @Test func dashReadsPathsFromStdin() throws {
+        let jamie = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        let listed = try CommandRunner.run(["list", jamie, "-"], stdin: "\n  \(fixture("runwalk"))  \n\(fixture("formats/gzip"))\r\n")
+        #expect(listed.status == 0)
+        #expect(listed.stdout == [jamie, fixture("runwalk/runwalk.csv"), fixture("formats/gzip/timestamp-ms.csv.gz")].map { $0 + "\n" }.joined())
+        #expect(listed.stderr.isEmpty)
+        let nothing = try CommandRunner.run(["list", "-"], stdin: "\n")
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr == "-: standard input named no recordings (one path a line)\n")
+        #expect(try CommandRunner.run(["list", "-", "-"], stdin: "").status == 64)
+    }
+
     /// A path that does not exist is said on stderr and fails the listing, the others still
     /// listed (until 2026-11-26 it was listed as a recording, exit 0).
     @Test func aMissingPathFails() throws {
