@@ -18,8 +18,9 @@ enum RecordingSearch {
     struct Found {
         /// The recordings, in order, each once.
         var recordings: [String]
-        /// How many paths given named no recording: folders without one, expected files
-        /// without their recording (each reported on stderr). A failure.
+        /// How many paths given named no recording, or recordings that cannot be opened: folders
+        /// without one, expected files without their recording, names that are not valid UTF-8
+        /// (each reported on stderr). A failure.
         var failures: Int
         /// The folders listed in the search (where `check` looks for expected files).
         var searchedFolders: [String]
@@ -99,7 +100,10 @@ enum RecordingSearch {
                         + "(pedometer inspect FILE shows what a file holds)")
             }
         }
-        var failures = search.emptyFolders.count
+        for path in search.undecodableNames {
+            StandardError.print("\(path): the name is not valid UTF-8, which pedometer cannot open: rename it (passed over)")
+        }
+        var failures = search.emptyFolders.count + search.undecodableNames.count
         if reportingLoneExpectedFiles {
             for file in lone {
                 StandardError.print("\(file): expected file without its recording (name the recording, or restore it)")

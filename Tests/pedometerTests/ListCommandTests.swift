@@ -88,4 +88,37 @@ import Testing
         #expect(check.status == 0)
         #expect(check.stdout.hasSuffix("2 passed, 0 failed, 0 missing expected file\n"))
     }
+
+    /// A name that is not valid UTF-8 (which no `String` path reaches) is reported as such, its
+    /// bytes escaped, and fails the run; the others are still read. Until 2026-11-26 it was
+    /// reported as `no such file or folder` under a name with U+FFFD in it, and such a folder
+    /// was passed over silently.
+    @Test func aNameThatIsNotUTF8IsReportedAsSuch() throws {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("pedometer-list-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: folder) }
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: folder.appendingPathComponent("good.csv").path)
+        let csv = try Data(contentsOf: URL(fileURLWithPath: fixture("formats/generic/timestamp-ms.csv")))
+        func raw(_ name: [UInt8]) -> [CChar] { (Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) } }
+        let file = try #require(fopen(raw(Array("bad".utf8) + [0xFF] + Array(".csv".utf8)), "w"))
+        _ = csv.withUnsafeBytes { fwrite($0.baseAddress, 1, csv.count, file) }
+        fclose(file)
+        #expect(mkdir(raw(Array("dir".utf8) + [0xFE]), 0o755) == 0)
+        #expect(fclose(try #require(fopen(raw(Array("notes".utf8) + [0xFF] + Array(".md".utf8)), "w"))) == 0)
+
+        let expectedErrors = """
+            \(folder.path)/bad\\xFF.csv: the name is not valid UTF-8, which pedometer cannot open: rename it (passed over)
+            \(folder.path)/dir\\xFE: the name is not valid UTF-8, which pedometer cannot open: rename it (passed over)
+
+            """
+        let listing = try CommandRunner.run(["list", folder.path])
+        #expect(listing.status == 1)
+        #expect(listing.stdout == folder.appendingPathComponent("good.csv").path + "\n")
+        #expect(listing.stderr == expectedErrors)
+        let summaries = try CommandRunner.run(["summarize", "--format", "csv", folder.path])
+        #expect(summaries.status == 1)
+        #expect(summaries.stdout.split(separator: "\n").count == 2)
+        #expect(summaries.stderr == expectedErrors)
+    }
 }

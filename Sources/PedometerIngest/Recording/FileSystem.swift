@@ -55,19 +55,64 @@ enum FileSystem {
         return errno == ENOENT ? "no such file or folder" : "cannot open: \(CSVReader.describeErrno(errno))"
     }
 
-    /// Names in a folder, sorted, without `.` and `..`; `nil` if it cannot be listed.
+    /// Names in a folder, sorted, without `.` and `..` and names that are not valid UTF-8
+    /// (``listing(of:)``); `nil` if it cannot be listed.
     static func contents(of directory: String) -> [String]? {
-        if let (archive, inner) = ZipArchiveFiles.resolve(directory) { return archive.contents(of: inner) }
+        listing(of: directory)?.names
+    }
+
+    /// An entry of a folder whose name is not valid UTF-8: no path given as a `String` reaches
+    /// it, so it can be reported but not read.
+    struct UndecodableEntry: Sendable, Hashable {
+        /// The name, each byte that is not part of valid UTF-8 written `\xFF`.
+        var name: String
+        var isDirectory: Bool
+    }
+
+    /// A folder's entries, sorted, without `.` and `..`: the names, and apart those that are not
+    /// valid UTF-8 (a `String` would replace their bytes, and name another file); `nil` if the
+    /// folder cannot be listed.
+    static func listing(of directory: String) -> (names: [String], undecodable: [UndecodableEntry])? {
+        if let (archive, inner) = ZipArchiveFiles.resolve(directory) {
+            return archive.contents(of: inner).map { ($0, []) }
+        }
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var names: [String] = []
+        var undecodable: [UndecodableEntry] = []
         while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                if name != "." && name != ".." { names.append(name) }
+            } else {
+                var info = stat()
+                let found = fstatat(dirfd(handle), bytes.map { CChar(bitPattern: $0) } + [0], &info, 0) == 0
+                undecodable.append(UndecodableEntry(name: escaped(bytes), isDirectory: found && (info.st_mode & S_IFMT) == S_IFDIR))
             }
-            if name != "." && name != ".." { names.append(name) }
         }
-        return names.sorted()
+        return (names.sorted(), undecodable.sorted { $0.name < $1.name })
+    }
+
+    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var text = ""
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] {
+                    text += "\\x" + String(byte, radix: 16, uppercase: true)  // never below 0x80
+                }
+                offset += length
+            case .emptyInput:
+                return text
+            }
+        }
     }
 
     /// The name of the entry in `directory` matching `name` case-insensitively.

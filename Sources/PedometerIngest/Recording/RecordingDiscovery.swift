@@ -39,6 +39,10 @@ public enum RecordingDiscovery {
         /// Folders reached a second time in one path's search, through a symbolic link, and
         /// passed over (for the caller to say so).
         public var revisitedFolders: [Revisit] = []
+        /// Folders, and files named as recordings, whose names are not valid UTF-8, which no
+        /// path can reach here: their paths, each byte that is not UTF-8 written `\xFF` (for
+        /// the caller to report: they are not read).
+        public var undecodableNames: [String] = []
     }
 
     /// A folder reached again through a symbolic link: the same device and inode as one met
@@ -61,11 +65,12 @@ public enum RecordingDiscovery {
         var search = Search()
         for path in paths {
             if FileSystem.isDirectory(path) {
-                let before = search.recordings.count
+                let before = search.recordings.count + search.undecodableNames.count
                 var visited: [FileSystem.Identity: String] = [:]
                 var ancestors = Set<FileSystem.Identity>()
                 collect(trimmed(path), into: &search, visited: &visited, ancestors: &ancestors)
-                if search.recordings.count == before { search.emptyFolders.append(path) }
+                // A folder whose recordings cannot be opened is reported as such, not as empty.
+                if search.recordings.count + search.undecodableNames.count == before { search.emptyFolders.append(path) }
             } else {
                 search.recordings.append(path)
             }
@@ -93,8 +98,13 @@ public enum RecordingDiscovery {
         search.searchedFolders.append(folder)
         if let identity { ancestors.insert(identity) }
         defer { if let identity { ancestors.remove(identity) } }
-        for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
-            let path = folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name
+        func child(_ name: String) -> String { folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name }
+        let listing = FileSystem.listing(of: folder)
+        for entry in listing?.undecodable ?? [] where !entry.name.hasPrefix(".") {
+            if entry.isDirectory || isRecordingFileName(entry.name) { search.undecodableNames.append(child(entry.name)) }
+        }
+        for name in listing?.names ?? [] where !name.hasPrefix(".") {
+            let path = child(name)
             if FileSystem.isDirectory(path) {
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
             } else if isRecordingFileName(name), !TruthManifest.isManifest(path) {
