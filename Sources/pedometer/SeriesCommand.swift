@@ -76,6 +76,12 @@ struct SeriesCommand: ParsableCommand {
         }
         var output = StandardOutput.Buffer()
         if steps {
+            guard processed.pedometer.knowsStepTimes else {
+                // A log of totals per quarter hour or day says how many steps, not when: the
+                // engine spreads them over each interval, which is no step's time.
+                StandardError.print("\(path): the log's step counts are totals over intervals of more than \(Int(Pedometer.longestKnownStepSpread)) s: the steps' times are not known (series without --steps gives the counts over time)")
+                throw ExitCode(1)
+            }
             try output.append("time")
             for time in processed.pedometer.steps(from: span.from, to: span.to) {
                 try output.append(NumberText.fixed(time, digits: 3))

@@ -74,6 +74,18 @@ import Testing
         }
     }
 
+    /// A log of daily or quarter-hour totals knows how many steps, not when: --steps refuses
+    /// it (until 2026-11-26 it listed times spread evenly over each interval, to the
+    /// millisecond, where summarize says the steps' times are unknown).
+    @Test func stepsOfALogOfTotalsAreRefused() throws {
+        let log = CommandRunner.packageRoot.appendingPathComponent("Fixtures/formats/google-fit/2019-05-13.csv").path
+        let output = try CommandRunner.run(["series", log, "--steps"])
+        #expect(output.status == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("the steps' times are not known"), "\(output.stderr)")
+        #expect(try CommandRunner.run(["series", log]).status == 0)
+    }
+
     @Test func errors() throws {
         for every in ["0s", "fast", "-1s", "1ms"] {
             let output = try CommandRunner.run(["series", walk, "--every", every])
