@@ -191,6 +191,8 @@ public struct StepDetector: Sendable {
     /// The two anti-alias low-passes' states, for the step signal (`[0]`) and the rise signal
     /// (`[1]`: the magnitude, see ``push(_:at:)``), filtered and resampled together.
     private var smooth1 = Channels(), smooth2 = Channels()
+    /// The last magnitude ``despiked(_:)`` kept, and whether it replaced the one before.
+    private var keptMagnitude: Double?, replacedLast = false
     private var previous: (time: Double, value: Channels)?
     /// Time of the segment's first resampled point, and the index of the next one.
     private var origin = 0.0
@@ -388,6 +390,7 @@ public struct StepDetector: Sendable {
             startSegment(time: time, value: raw)
             return
         }
+        let raw = despiked(raw)
         // Two one-pole low-passes with the exact time step (irregular sampling welcome),
         // discretised exactly (``OnePoleCoefficient``), so that they are one filter at any rate:
         // the first-order coefficient dt / (RC + dt) made a 6 Hz cut-off 5.1 Hz at 100 Hz and
@@ -445,6 +448,8 @@ public struct StepDetector: Sendable {
 
     private mutating func startSegment(time: Double, value: Channels) {
         previous = (time, value)
+        keptMagnitude = value[1]
+        replacedLast = false
         smooth1 = value
         smooth2 = value
         origin = time
@@ -469,6 +474,30 @@ public struct StepDetector: Sendable {
         lastEmittedIndex = nil
         handlingSuspect = nil
     }
+
+    /// `raw` with its magnitude replaced by the last one kept when it jumps more than
+    /// ``spikeJump`` from it, unless the sample before was replaced too (a lasting change is
+    /// kept from its second sample on). A knock or a glitch of one sample (a phone tapped on a
+    /// table, 20 g for a few milliseconds) is no rise of the body, but integrated twice it made
+    /// the steps around it up to twice as long (one tap in a 20 s walk: +16 % distance). The
+    /// step signal is left as it is.
+    private mutating func despiked(_ raw: Channels) -> Channels {
+        guard let kept = keptMagnitude else { return raw }
+        if abs(raw[1] - kept) > Self.spikeJump && !replacedLast {
+            replacedLast = true
+            return Channels(raw[0], kept)
+        }
+        replacedLast = false
+        keptMagnitude = raw[1]
+        return raw
+    }
+
+    /// How far one sample's magnitude must jump from the one before to be a spike, m/s^2: 4 g,
+    /// more than a sensor on the trunk, a thigh, a hand or a wrist moves between two samples
+    /// (no recording in the shared data sets jumps so far; a running foot strike's 3–5 g at
+    /// the hip spreads over several samples). A sensor on a foot does, at its own strike (up to
+    /// 14 g between samples at 205 Hz): there the first sample of each such jump is held.
+    private static let spikeJump = 4 * standardGravity
 
     private mutating func endSegment() {
         guard previous != nil else { return }
