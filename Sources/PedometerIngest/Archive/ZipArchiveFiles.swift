@@ -30,41 +30,37 @@ final class ZipArchiveFiles: @unchecked Sendable {
 
     // MARK: Mounting
 
-    private static let lock = NSLock()
-    /// Archives being read, by path, with how many readers use each.
-    nonisolated(unsafe) private static var mounted: [String: (archive: ZipArchiveFiles, users: Int)] = [:]
+    /// The archives mounted by the reading this code runs in (and the readings it started),
+    /// by path: a reading of the same archive elsewhere, on another thread, sees none of them
+    /// (a process-wide table let one reading see another's mount, skip its own entry limits,
+    /// and lose the archive when the other ended).
+    @TaskLocal private static var mounted: [String: ZipArchiveFiles] = [:]
 
     /// Runs `body` with the archive at `path` readable in place (its folders listed, its files
     /// opened as streams), after checking its entries against `limits`.
-    static func withMounted<Result>(
-        _ path: String, limits: ZipLimits, _ body: (ZipArchiveFiles) throws(IngestError) -> Result
-    ) throws(IngestError) -> Result {
+    static func withMounted<Value>(
+        _ path: String, limits: ZipLimits, _ body: (ZipArchiveFiles) throws(IngestError) -> Value
+    ) throws(IngestError) -> Value {
         let archive = try open(path, limits: limits)
-        lock.lock()
-        if let existing = mounted[path] {
-            mounted[path] = (existing.archive, existing.users + 1)
-        } else {
-            mounted[path] = (archive, 1)
-        }
-        lock.unlock()
-        defer {
-            lock.lock()
-            if let existing = mounted[path] {
-                mounted[path] = existing.users > 1 ? (existing.archive, existing.users - 1) : nil
+        var mounts = mounted
+        mounts[path] = archive
+        let result: Result<Value, IngestError> = $mounted.withValue(mounts) {
+            do throws(IngestError) {
+                return .success(try body(archive))
+            } catch {
+                return .failure(error)
             }
-            lock.unlock()
         }
-        return try body(archive)
+        return try result.get()
     }
 
     /// The mounted archive holding `path`, and the path inside it (`""` for the archive itself).
     static func resolve(_ path: String) -> (archive: ZipArchiveFiles, inner: String)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !mounted.isEmpty else { return nil }
-        for (root, entry) in mounted {
-            if path == root { return (entry.archive, "") }
-            if path.hasPrefix(root + "/") { return (entry.archive, String(path.dropFirst(root.count + 1))) }
+        let mounts = mounted
+        guard !mounts.isEmpty else { return nil }
+        for (root, archive) in mounts {
+            if path == root { return (archive, "") }
+            if path.hasPrefix(root + "/") { return (archive, String(path.dropFirst(root.count + 1))) }
         }
         return nil
     }
