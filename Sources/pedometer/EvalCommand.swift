@@ -94,8 +94,12 @@ struct EvalCommand: ParsableCommand {
             }
         }
         if failures > 0 { throw ExitCode(1) }
+        entries = try Self.once(entries)
         let found = paths.isEmpty ? nil : RecordingSearch.recordings(in: paths)
-        let searched = found?.recordings ?? []
+        // A recording a manifest gives a truth for is evaluated against it, not again from a
+        // folder that holds it.
+        let inManifests = Set(entries.map { ExpectedSummaryFile.standardized($0.path) })
+        let searched = (found?.recordings ?? []).filter { !inManifests.contains(ExpectedSummaryFile.standardized($0)) }
         // Each recording with its truth entry, when a manifest gives one.
         let recordings: [(path: String, truth: TruthManifest.Entry?)] = entries.map { ($0.path, $0) } + searched.map { ($0, nil) }
         let table = EvalTable(recordings: recordings.map(\.path))
@@ -144,5 +148,40 @@ struct EvalCommand: ParsableCommand {
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
         try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
         if failures > 0 || (found?.failures ?? 0) > 0 { throw ExitCode(1) }
+    }
+
+    /// The manifests' entries with each recording and window once: an entry repeated with the
+    /// same truth (a manifest given twice, a row copied) is evaluated once, with a note; the
+    /// same recording and window with another truth is an error naming both rows (which one
+    /// is true cannot be told, and both would skew every statistic). One recording in
+    /// several windows is several entries.
+    static func once(_ entries: [TruthManifest.Entry]) throws(ExitCode) -> [TruthManifest.Entry] {
+        struct Key: Hashable {
+            var path: String
+            var window: ClosedRange<Double>?
+        }
+        var first: [Key: TruthManifest.Entry] = [:]
+        var kept: [TruthManifest.Entry] = []
+        var conflicts = 0
+        for entry in entries {
+            let key = Key(path: ExpectedSummaryFile.standardized(entry.path), window: entry.window)
+            guard let earlier = first[key] else {
+                first[key] = entry
+                kept.append(entry)
+                continue
+            }
+            var same = entry
+            same.location = earlier.location
+            if same == earlier {
+                StandardError.print("\(entry.location): \(entry.path) again, as at \(earlier.location): evaluated once")
+            } else {
+                StandardError.print(
+                    "\(entry.location): \(entry.path) again with another truth than at \(earlier.location) "
+                        + "(\(entry.steps) steps, there \(earlier.steps)): keep the true one")
+                conflicts += 1
+            }
+        }
+        if conflicts > 0 { throw ExitCode(1) }
+        return kept
     }
 }

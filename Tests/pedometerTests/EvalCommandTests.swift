@@ -141,6 +141,35 @@ import Testing
         #expect(summary["worseThanBaseline"] is [String])
     }
 
+    /// A recording listed twice (a manifest given twice, a row copied, a folder holding it) is
+    /// evaluated once; listed with two truths, eval refuses until one is kept; and a path
+    /// through `..` is its folder's (until 2026-11-26 each listing was scored, and
+    /// `manifests/../rec/x.csv` made a folder of its own).
+    @Test func aRecordingListedTwiceIsEvaluatedOnce() throws {
+        let manifest = fixture("wrist-watch/truth.csv")
+        let twice = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest, "--truth", manifest, fixture("wrist-watch")])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        #expect(twice.stdout.split(separator: "\n").count == 4)
+        #expect(twice.stderr.contains("evaluated once"), "\(twice.stderr)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifests = folder.appendingPathComponent("manifests")
+        try FileManager.default.createDirectory(at: manifests, withIntermediateDirectories: true)
+        let recording = fixture("wrist-watch/l2-25hz-normal-walking3.csv")
+        try FileManager.default.copyItem(atPath: recording, toPath: folder.appendingPathComponent("walk.csv").path)
+        let conflicting = manifests.appendingPathComponent("truth.csv")
+        try Data("path,steps\n../walk.csv,99\n.././walk.csv,120\n".utf8).write(to: conflicting)
+        let refused = try CommandRunner.run(["eval", "--truth", conflicting.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("truth.csv:3:1: \(folder.path)/walk.csv again with another truth than at"), "\(refused.stderr)")
+        try Data("path,steps\n../walk.csv,99\n".utf8).write(to: conflicting)
+        let normalized = try CommandRunner.run(["eval", "--format", "json", "--truth", conflicting.path])
+        #expect(normalized.status == 0)
+        let row = try #require(try JSONSerialization.jsonObject(with: Data((normalized.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
+        #expect(row["folder"] as? String == folder.path, "\(row)")
+    }
+
     /// A manifest's `rate_hz` times its recording alone: the Mobilise-D fixture (no time
     /// column) is evaluated without `--rate`, as `summarize --rate 100` counts it.
     @Test func manifestRateTimesItsRecording() throws {

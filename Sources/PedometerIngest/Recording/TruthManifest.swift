@@ -49,6 +49,22 @@ public struct TruthManifest: Sendable, Hashable {
     /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
     public static let plausibleHeights = 0.5...2.5
 
+    /// `path` without empty, `.` and `..` steps (a `..` after a name removes the name), as
+    /// written: links are not followed.
+    static func lexicallyNormalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case ".." where !parts.isEmpty && parts.last != "..": parts.removeLast()
+            case "..": if !path.hasPrefix("/") { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     /// Whether `path` is a truth manifest (its header names `path` and `steps` columns), so that
     /// a folder search does not take it for a recording.
     public static func isManifest(_ path: String) -> Bool {
@@ -80,8 +96,9 @@ public struct TruthManifest: Sendable, Hashable {
         let rateColumn = column(["rate_hz", "rate"])
         let stepTimesColumn = column(["step_times", "steps_file"])
         let folder = FormatDetector.parentFolder(path)
-        /// A path the manifest gives, relative to its folder unless absolute.
-        func resolved(_ given: String) -> String { given.hasPrefix("/") ? given : folder + "/" + given }
+        /// A path the manifest gives, relative to its folder unless absolute, without `.` and
+        /// `..` steps (`manifests/../rec/x.csv` is `rec/x.csv`: one recording, one folder).
+        func resolved(_ given: String) -> String { lexicallyNormalized(given.hasPrefix("/") ? given : folder + "/" + given) }
         var entries: [Entry] = []
         while try reader.next() {
             if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
