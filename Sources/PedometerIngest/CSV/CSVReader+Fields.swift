@@ -8,6 +8,25 @@ extension CSVReader {
         }
     }
 
+    /// The first non-empty field of the current record beyond the first `width` (the header's
+    /// fields, or a headerless file's first row's), `nil` when there is none: a row whose values
+    /// are shifted by the fields it has too many (an unquoted comma in a text field, a decimal
+    /// comma splitting a number). Empty fields beyond them (`x,y,z,`: a trailing delimiter)
+    /// hold no value.
+    @inline(__always)
+    func fieldBeyond(_ width: Int) -> Int? {
+        fieldCount > width ? (width..<fieldCount).first { !isEmpty($0) } : nil
+    }
+
+    /// Throws, located at the field, when the current record has a value beyond the first
+    /// `width` fields (``fieldBeyond(_:)``).
+    @inline(__always)
+    func requireNoFieldsBeyond(_ width: Int) throws(IngestError) {
+        if let index = fieldBeyond(width) {
+            throw error(atField: index, "expected \(width) fields, found \(fieldCount)")
+        }
+    }
+
     /// Field `index` as a finite number, or an error located at the field naming what is wrong.
     @inline(__always)
     func requireNumber(_ index: Int, _ name: String) throws(IngestError) -> Double {

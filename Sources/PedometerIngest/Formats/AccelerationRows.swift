@@ -70,6 +70,7 @@ struct AccelerationRows: StretchRows {
         time: (CSVReader) throws(IngestError) -> TimeColumn.ParsedTime
     ) -> AccelerationRows {
         let needed = table.fieldCount
+        let width = table.width
         let scale = table.scale
         let sensor = table.sensor
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
@@ -80,6 +81,7 @@ struct AccelerationRows: StretchRows {
             }
             do throws(IngestError) {
                 try reader.requireFields(needed)
+                try reader.requireNoFieldsBeyond(width)
                 row.time = try time(reader)
                 row.outcome = .skippedWithTime
                 row.x = try reader.requireAcceleration(table.x, "x acceleration", scale: scale)

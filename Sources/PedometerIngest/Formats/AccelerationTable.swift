@@ -16,6 +16,9 @@ struct AccelerationTable: Sendable {
     var kind: AccelerationKind
     /// Unit as written in messages.
     var unitName: String
+    /// Fields a row has: the header's, or a headerless file's first row's (a format's fixed
+    /// count). A row with a non-empty field beyond them is a bad row (its columns are shifted).
+    var width: Int
     /// The columns read, as named for the user (`time 'time', x 'accX' …`).
     var columns = ""
     /// The header's names, when the table has one: a row repeating them is passed over.

@@ -114,7 +114,7 @@ enum ActiGraphReader {
         }
         let table = AccelerationTable(
             skipRecords: layout.preambleRecords + 1, time: time, x: layout.x, y: layout.y, z: layout.z,
-            scale: standardGravity, kind: .total, unitName: "g", columns: columns)
+            scale: standardGravity, kind: .total, unitName: "g", width: header.count, columns: columns)
         info.notes.append(
             "ActiGraph: \(String(format3: layout.rate)) Hz, start \(layout.start ?? "not stated")"
                 + (dateTime == nil ? ", sample times from the rate" : ", sample times from Timestamp"))

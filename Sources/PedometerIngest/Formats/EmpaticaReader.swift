@@ -40,7 +40,7 @@ enum EmpaticaReader {
     ) throws(IngestError) {
         let table = AccelerationTable(
             skipRecords: 2, time: .none, x: 0, y: 1, z: 2, scale: standardGravity / 64, kind: .total,
-            unitName: "1/64 g", columns: "x 1, y 2, z 3")
+            unitName: "1/64 g", width: 3, columns: "x 1, y 2, z 3")
         info.notes.append("Empatica E4 ACC.csv: \(String(format3: layout.rate)) Hz from the start in its first row, x, y, z in 1/64 g")
         var clock = SampleRateClock(rate: layout.rate, epochStart: layout.start)
         try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)

@@ -112,7 +112,12 @@ enum GenericReader {
         }
         var table = AccelerationTable(
             skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
-            scale: 1, kind: .total, unitName: "m/s^2", columns: columns.description, header: header)
+            scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
+            columns: columns.description, header: header)
+        // Rows wider than a header that does not name every column: as wide as --columns says
+        // (a role for each column, or a column number beyond the header).
+        table.width = max(table.width, table.fieldCount)
+        if case .positional(let roles) = options.columns { table.width = max(table.width, roles.count) }
         var timeUnit = options.timeUnit ?? columns.timeUnit
         var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
         // Several sensors' rows in one table: the accelerometer's are read.
@@ -126,6 +131,11 @@ enum GenericReader {
 
         // Infer what is not stated from the first rows.
         let preview = try previewRows(path, displayName: displayName, table: table, options: options)
+        if preview.times.isEmpty, let (location, fields) = preview.firstLongRow {
+            throw IngestError(
+                location,
+                "rows have more fields than the header (\(fields), the header \(table.width)): a column it does not name, or the delimiter inside a text field; give each column its role with --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fields - 4, 1)))), or quote the text fields")
+        }
         if time == nil {
             timeUnit = nil  // timed by the rate
         } else if dateTime != nil {
@@ -256,13 +266,17 @@ enum GenericReader {
     private struct Preview {
         var times: [Double] = []
         var magnitudes: [Double] = []
+        /// The first row with a value beyond the table's width (passed over), located at that
+        /// value, and its field count.
+        var firstLongRow: (SourceLocation, Int)?
         var medianMagnitude: Double {
             let sorted = magnitudes.sorted()
             return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
     }
 
-    /// Times and raw magnitudes of the first 512 rows that hold all three axes.
+    /// Times and raw magnitudes of the first 512 rows that hold all three axes and no value
+    /// beyond the table's width.
     private static func previewRows(
         _ path: String, displayName: String, table: AccelerationTable, options: IngestOptions
     ) throws(IngestError) -> Preview {
@@ -270,7 +284,12 @@ enum GenericReader {
         for _ in 0..<table.skipRecords { _ = try reader.next() }
         var preview = Preview()
         while preview.times.count < 512, try reader.next() {
-            guard reader.fieldCount >= table.fieldCount, table.sensor?.isAccelerometer(reader) ?? true,
+            guard table.sensor?.isAccelerometer(reader) ?? true else { continue }
+            if let index = reader.fieldBeyond(table.width) {
+                if preview.firstLongRow == nil { preview.firstLongRow = (reader.location(ofField: index), reader.fieldCount) }
+                continue
+            }
+            guard reader.fieldCount >= table.fieldCount,
                 let x = reader.number(table.x), let y = reader.number(table.y),
                 let z = reader.number(table.z)
             else { continue }

@@ -22,6 +22,7 @@ enum OxfordReader {
         var time = TimeColumn(unit: .nanoseconds, origin: origins.compactMap { $0 }.min())
         let table = AccelerationTable(
             skipRecords: 0, time: .number(0), x: 2, y: 3, z: 4, scale: 1, kind: .total, unitName: "m/s^2",
+            width: try firstRecordWidth(accelerometer, displayName: displayName + "/" + accelerometerFile, options: options, least: 5),
             columns: "time 1 (ns), x 3, y 4, z 5")
         try table.read(
             accelerometer, displayName: displayName + "/" + accelerometerFile,
@@ -39,12 +40,22 @@ enum OxfordReader {
         }
     }
 
+    /// Fields a row of a headerless file has: its first record's, at least `least` (the
+    /// format's own columns); a row with a value beyond them is a bad row.
+    private static func firstRecordWidth(
+        _ path: String, displayName: String, options: IngestOptions, least: Int
+    ) throws(IngestError) -> Int {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        return max(least, try reader.next() ? reader.fieldCount : 0)
+    }
+
     /// One step per 0→1 transition of either foot switch; the first row gives the starting states.
     /// Returns the presses, for their alternation check.
     private static func readFootSwitches<Sink>(
         _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) -> FootSwitchPresses {
+        let width = try firstRecordWidth(path, displayName: displayName, options: options, least: 3)
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         emitter.beginStepCounts(kind: .groundTruth, file: displayName)
         var previous: (Double, Double)?
@@ -52,6 +63,7 @@ enum OxfordReader {
         while try reader.next() {
             do throws(IngestError) {
                 try reader.requireFields(3)
+                try reader.requireNoFieldsBeyond(width)
                 let t = try time.seconds(reader, 0)
                 let feet = (try reader.requireNumber(1, "foot 1 state"), try reader.requireNumber(2, "foot 2 state"))
                 guard let last = previous else {
@@ -90,6 +102,7 @@ enum OxfordReader {
         while try reader.next() {
             do throws(IngestError) {
                 try reader.requireFields(7)
+                try reader.requireNoFieldsBeyond(7)
                 let t = try time.seconds(reader, 0)
                 let sample = AccelerationSample(
                     time: t, x: try reader.requireAcceleration(1, "x acceleration", scale: 1),

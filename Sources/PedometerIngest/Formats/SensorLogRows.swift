@@ -96,6 +96,7 @@ struct SensorLogRows: StretchRows {
     ) {
         row.length = field { () throws(IngestError) in
             try reader.requireFields(columns.count)
+            try reader.requireNoFieldsBeyond(columns.count)
             return nil
         }
         guard case .absent = row.length else { return }

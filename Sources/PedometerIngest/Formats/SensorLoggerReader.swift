@@ -145,7 +145,7 @@ enum SensorLoggerReader {
         let names = part.header
         let table = AccelerationTable(
             skipRecords: 1, time: .number(columns.time), x: columns.x, y: columns.y, z: columns.z,
-            scale: inferred.scale, kind: inferred.kind, unitName: inferred.unitName,
+            scale: inferred.scale, kind: inferred.kind, unitName: inferred.unitName, width: names.count,
             columns: "time '\(names[columns.time])', x '\(names[columns.x])', y '\(names[columns.y])', z '\(names[columns.z])'")
         var time = time
         try table.read(part.path, displayName: part.displayName, options: options, clock: &time, into: &emitter)
@@ -201,6 +201,7 @@ enum SensorLoggerReader {
         while try reader.next() {
             do throws(IngestError) {
                 try reader.requireFields(needed)
+                try reader.requireNoFieldsBeyond(part.header.count)
                 let t = try clock.seconds(reader, columns.time)
                 func axis(_ index: Int) throws(IngestError) -> Double {
                     let user = try reader.requireNumber(columns.user[index], "acceleration")
@@ -243,6 +244,7 @@ enum SensorLoggerReader {
             while try gravityReader.next() {
                 do throws(IngestError) {
                     try gravityReader.requireFields(gravityColumns.z + 1)
+                    try gravityReader.requireNoFieldsBeyond(gravity.header.count)
                     return AccelerationSample(
                         time: try gravityTime.seconds(gravityReader, gravityColumns.time),
                         x: try gravityReader.requireNumber(gravityColumns.x, "gravity x") * scale,
@@ -260,6 +262,7 @@ enum SensorLoggerReader {
         while try userReader.next() {
             do throws(IngestError) {
                 try userReader.requireFields(userColumns.z + 1)
+                try userReader.requireNoFieldsBeyond(user.header.count)
                 let t = try userTime.seconds(userReader, userColumns.time)
                 let ux = try userReader.requireAcceleration(userColumns.x, "x acceleration", scale: scale)
                 let uy = try userReader.requireAcceleration(userColumns.y, "y acceleration", scale: scale)
@@ -313,6 +316,7 @@ enum SensorLoggerReader {
         var started = false
         while try reader.next() {
             do throws(IngestError) {
+                try reader.requireNoFieldsBeyond(part.header.count)
                 let t = try time.seconds(reader, timeIndex)
                 let steps = try reader.requireNumber(stepsIndex, "steps")
                 let distance = try reader.optionalNumber(distanceIndex, "distance", unavailable: -1)
@@ -347,6 +351,7 @@ enum SensorLoggerReader {
         var time = time
         while try reader.next() {
             do throws(IngestError) {
+                try reader.requireNoFieldsBeyond(part.header.count)
                 let fix = LocationSample(
                     time: try time.seconds(reader, timeIndex),
                     latitude: try reader.requireNumber(latitude, "latitude"),
@@ -378,6 +383,7 @@ enum SensorLoggerReader {
         var time = time
         while try reader.next() {
             do throws(IngestError) {
+                try reader.requireNoFieldsBeyond(part.header.count)
                 let t = try time.seconds(reader, timeIndex)
                 var kilopascals = try reader.optionalNumber(pressure, "pressure")
                 if let value = kilopascals, value > 200 { kilopascals = value / 10 }

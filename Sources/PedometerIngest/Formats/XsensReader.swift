@@ -88,7 +88,7 @@ enum XsensReader {
         let header = layout.header
         let table = AccelerationTable(
             skipRecords: layout.preambleRecords + 1, time: .number(layout.time), x: layout.x, y: layout.y, z: layout.z,
-            scale: 1, kind: layout.userAcceleration ? .user : .total, unitName: "m/s^2",
+            scale: 1, kind: layout.userAcceleration ? .user : .total, unitName: "m/s^2", width: header.count,
             columns: "time '\(header[layout.time])', x '\(header[layout.x])', y '\(header[layout.y])', z '\(header[layout.z])'")
         var time: TimeColumn
         if layout.timeIsFine {
