@@ -15,7 +15,8 @@ protocol StretchRows: Sendable {
 extension StretchRows {
     /// Reads up to `maxRows` records from `reader`, each made a row by `row` (which can note
     /// what it needs in the rows read so far), into `storage`'s memory. A reading error ends
-    /// them: it is kept as ``fatal``. Inlined, so that `row` is too (it runs for every record).
+    /// them: it is kept as ``fatal``; so does a record that `row` sets ``fatal`` for (no row
+    /// then). Inlined, so that `row` is too (it runs for every record).
     @inline(__always)
     static func read(
         from reader: CSVReader, maxRows: Int, reusing storage: consuming [Row], row: (inout Self) -> Row
@@ -30,6 +31,7 @@ extension StretchRows {
                     break
                 }
                 let parsed = row(&result)
+                if result.fatal != nil { break }
                 result.rows.append(parsed)
             }
         } catch {

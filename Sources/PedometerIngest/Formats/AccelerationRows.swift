@@ -93,6 +93,8 @@ struct AccelerationRows: StretchRows {
                     row.outcome = .withoutAxes
                 } else if table.repeatsHeader(reader) {
                     row.outcome = .repeatedHeader
+                } else if let change = table.headerChange(reader) {
+                    result.fatal = change  // ends the rows: those below are another table's
                 } else {
                     result.errors.append(error)
                 }

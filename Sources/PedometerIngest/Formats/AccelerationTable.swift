@@ -21,8 +21,12 @@ struct AccelerationTable: Sendable {
     var width: Int
     /// The columns read, as named for the user (`time 'time', x 'accX' …`).
     var columns = ""
-    /// The header's names, when the table has one: a row repeating them is passed over.
+    /// The header's names, when the table has one: a row repeating them is passed over, a row
+    /// of other names refuses the file (``headerChange(_:)``).
     var header: [String]? = nil
+    /// Whether the header's units came from a row of units under its names
+    /// (``FormatDetector/SecondHeaderRow/units``): its names row alone is then a repeat.
+    var unitsFromRow = false
     /// The column naming each row's sensor, when the table interleaves several: the other
     /// sensors' rows are passed over as rows without acceleration.
     var sensor: SensorColumn? = nil
@@ -54,19 +58,56 @@ struct AccelerationTable: Sendable {
         reader.fieldCount >= fieldCount && reader.isEmpty(x) && reader.isEmpty(y) && reader.isEmpty(z)
     }
 
-    /// Whether the current record repeats the header in the time and axis columns (the header
-    /// of a second file joined to the first; a name may have its unit appended from a units
-    /// row, ``FormatDetector/SecondHeaderRow/units``).
+    /// Whether the current record repeats the header (the header of a second file joined to
+    /// the first): the same names in the same columns with the same units, whatever their case
+    /// or spacing, or a byte-order mark that `cat` carried in (names compared as ``ColumnNames``
+    /// reads them); under a header whose units came from a row of units, its names row alone.
     func repeatsHeader(_ reader: CSVReader) -> Bool {
         guard let header else { return false }
-        var columns = [x, y, z]
-        if case .number(let index) = time { columns.append(index) }
-        if case .dateTime(let index, _) = time { columns.append(index) }
-        return columns.allSatisfy { index in
-            guard index < header.count, index < reader.fieldCount else { return false }
-            let field = String(reader.string(index).trimmingSpaces)
-            return !field.isEmpty && (header[index] == field || header[index].hasPrefix(field + " ("))
+        let row = Self.names(reader.strings())
+        let names = Self.names(header)
+        guard row.raw.count == names.raw.count else { return false }
+        return row.raw.indices.allSatisfy { index in
+            row.normalized[index] == names.normalized[index]
+                && (row.units[index] == names.units[index] || (unitsFromRow && row.units[index].isEmpty))
         }
+    }
+
+    /// When the current record is a header other than the table's, the error that refuses the
+    /// file there: files with other columns, another order or other units joined into one,
+    /// whose rows below it the first header does not describe. A header is a record without a
+    /// number that is no repeat of the table's (``repeatsHeader(_:)``) and names a time column
+    /// and x/y/z acceleration (``HeaderRoles``), or a column of the table's (`timestamp,gyroX,…`
+    /// under `timestamp,accX,…`). `nil` otherwise.
+    func headerChange(_ reader: CSVReader) -> IngestError? {
+        guard let header else { return nil }
+        let fields = reader.strings().map { String($0.trimmingSpaces) }
+        guard fields.filter({ !$0.isEmpty }).count >= 2,
+            fields.indices.allSatisfy({ reader.number($0) == nil && Double(fields[$0]) == nil }),
+            !repeatsHeader(reader)
+        else { return nil }
+        let row = Self.names(fields)
+        let names = Self.names(header)
+        guard HeaderRoles.find(row) != nil || row.normalized.contains(where: { !$0.isEmpty && names.normalized.contains($0) }) else {
+            return nil
+        }
+        func text(_ names: [String]) -> String {
+            let joined = names.joined(separator: ",")
+            return joined.count > 60 ? joined.prefix(60) + "…" : joined
+        }
+        return reader.error(
+            atField: 0,
+            "the header changes: '\(text(row.raw))' below '\(text(names.raw))' (files joined with other columns or units): "
+                + "its rows cannot be read as the first header's; split the file at this line and read each part")
+    }
+
+    /// A header's names without the empty ones at its end (a trailing delimiter) nor a
+    /// byte-order mark before the first.
+    private static func names(_ fields: [String]) -> ColumnNames {
+        var names = fields
+        while names.last.map({ $0.trimmingSpaces.isEmpty }) == true { names.removeLast() }
+        if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
+        return ColumnNames(names)
     }
 
     /// Streams every row of `path` to `emitter`, skipping (and reporting) rows that are unusable.

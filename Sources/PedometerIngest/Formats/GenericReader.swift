@@ -114,6 +114,7 @@ enum GenericReader {
             skipRecords: skipRecords, time: timeField, x: columns.x, y: columns.y, z: columns.z,
             scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
             columns: columns.description, header: header)
+        table.unitsFromRow = secondRow == .units
         // Rows wider than a header that does not name every column: as wide as --columns says
         // (a role for each column, or a column number beyond the header).
         table.width = max(table.width, table.fieldCount)

@@ -314,11 +314,13 @@ enum FormatDetector {
     /// brackets after its name (`Accel_LN_X_CAL (m/(s^2))`, read as any unit a header states),
     /// the reader then on that record below; `nil` otherwise (a units row has as many fields as
     /// the header, no number, at least two units, none longer than 12 characters, and the row
-    /// below numbers in at least half its fields), the reader where it was or one record on.
+    /// below numbers in at least half its fields, and is no repeat of the header's names, which
+    /// is a repeated header), the reader where it was or one record on.
     private static func unitsRow(below header: [String], _ reader: CSVReader) throws(IngestError) -> [String]? {
         let units = reader.strings().map { $0.trimmingSpaces }
         guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && !isNumberText($0) }),
-            units.filter({ !$0.isEmpty }).count >= 2, try reader.next(),
+            units.filter({ !$0.isEmpty }).count >= 2,
+            ColumnNames(units.map(String.init)).normalized != ColumnNames(header).normalized, try reader.next(),
             holdsNumbers(reader)
         else { return nil }
         return zip(header, units).map { name, unit in

@@ -100,6 +100,61 @@ import PedometerCore
         }
     }
 
+    /// Two logs joined under a header that differs from the first (other units, a time in
+    /// seconds, the axes in another order, a column inserted, another sensor's columns): the
+    /// file is refused at the second header, whose rows the first header does not describe,
+    /// in stretches on several threads as on one, strict or not. (Until 2026-11-26 it was one
+    /// bad row and the rows below were read with the first header's units and columns: 18
+    /// steps of 35 under `accX [g]`, the axes swapped silently.)
+    @Test(arguments: [1, 2])
+    func aJoinedLogUnderAnotherHeaderIsRefusedAtIt(threads: Int) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        let rows = Array(lines.dropFirst())
+        var options = IngestOptions()
+        options.threads = threads
+        options.stretchBytes = 4096
+        let header = "timestamp [ms],accX [m/s^2],accY [m/s^2],accZ [m/s^2]"
+        for (second, secondRows) in [
+            ("timestamp [ms],accX [g],accY [g],accZ [g]", rows),
+            ("timestamp (s),accX [m/s^2],accY [m/s^2],accZ [m/s^2]", rows),
+            ("timestamp [ms],accZ [m/s^2],accY [m/s^2],accX [m/s^2]", rows),
+            ("timestamp [ms],temp,accX [m/s^2],accY [m/s^2],accZ [m/s^2]", rows.map { $0.replacingOccurrences(of: ",", with: ",25.0,", options: [], range: $0.range(of: ",")) }),
+            ("timestamp [ms],gyroX,gyroY,gyroZ", rows),
+        ] {
+            let file = files.write("joined.csv", ([header] + rows + [second] + secondRows).joined(separator: "\n") + "\n")
+            for strict in [false, true] {
+                options.strict = strict
+                let error = try #require(readError(file, options), "\(second) was read")
+                #expect(error.location == SourceLocation(file: file, line: rows.count + 2, column: 1), "\(error)")
+                #expect(error.reason.hasPrefix("the header changes: '\(second.prefix(60))"), "\(error)")
+                #expect(error.reason.hasSuffix("split the file at this line and read each part"), "\(error)")
+            }
+        }
+    }
+
+    /// The header repeated as `cat` of two exports gives it (after a byte-order mark, in
+    /// capitals, with other spacing, or right under the first, where it is no row of units) is
+    /// passed over and noted, no bad row: both logs are read. (Until 2026-11-26 the one after a
+    /// byte-order mark or in capitals was a bad row, and the one right under the header was
+    /// taken for a row of units.)
+    @Test func theHeaderRepeatedAsCatGivesItIsPassedOver() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        let header = lines[0]  // timestamp,accX,accY,accZ
+        let rows = Array(lines.dropFirst())
+        for second in ["\u{FEFF}" + header, header.uppercased(), "timestamp, accX, accY, accZ"] {
+            let (info, sink) = try read(files.write("joined.csv", ([header] + rows + [second] + rows).joined(separator: "\n") + "\n"))
+            #expect(info.skipped.count == 0, "\(second): \(info.skipped.examples)")
+            #expect(sink.acceleration.count == 2 * rows.count)
+            #expect(info.notes.contains("the header repeated on 1 line(s) below it (files joined?): passed over"), "\(second)")
+        }
+        let (info, sink) = try read(files.write("twice.csv", ([header, header] + rows).joined(separator: "\n") + "\n"))
+        #expect(!info.notes.contains("units from the row under the header"))
+        #expect(info.notes.contains("the header repeated on 1 line(s) below it (files joined?): passed over"))
+        #expect(info.skipped.count == 0 && sink.acceleration.count == rows.count)
+    }
+
     /// The mHealth specification's layout (`HEADER_TIME_STAMP,X_IN_G,Y_IN_G,Z_IN_G`, local
     /// date-times, g): read with no option, the unit from the names, the walk's steps as in the
     /// same samples under `timestamp,accX,accY,accZ`. (Until 2026-11-25: no triplet found.)
