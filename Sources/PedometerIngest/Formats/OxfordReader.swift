@@ -7,29 +7,39 @@ enum OxfordReader {
     static let accelerometerFile = "accelerometer.csv"
     static let footSwitchFile = "stepcounter.csv"
 
-    /// Reads the folder layout; times are nanoseconds since boot, shared by both files.
+    /// Reads the folder layout; times are nanoseconds since boot, shared by both files. An
+    /// empty `accelerometer.csv` refuses the recording (nothing to count steps in); an empty
+    /// `stepcounter.csv` leaves it without ground truth, noted.
     static func readFolder<Sink>(
         _ folder: String, displayName: String, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let accelerometer = folder + "/" + accelerometerFile
+        let accelerometerName = displayName + "/" + accelerometerFile
         let footSwitches = folder + "/" + footSwitchFile
-        let hasFootSwitches = FileSystem.isFile(footSwitches)
-        var origins = [try TimeColumn.firstTimestamp(accelerometer, displayName + "/" + accelerometerFile, options, skipHeader: false)]
+        let footSwitchName = displayName + "/" + footSwitchFile
+        let accelerometerFields = try firstRecordFields(accelerometer, displayName: accelerometerName, options: options)
+        guard accelerometerFields > 0 else {
+            throw IngestError(
+                file: accelerometerName, line: 1, column: 1,
+                "empty file: no header and no data (the recording's acceleration, which its steps are counted from)")
+        }
+        var hasFootSwitches = FileSystem.isFile(footSwitches)
+        if hasFootSwitches, try firstRecordFields(footSwitches, displayName: footSwitchName, options: options) == 0 {
+            hasFootSwitches = false
+            info.notes.append("\(footSwitchFile) is empty: no ground truth (the foot switches' steps)")
+        }
+        var origins = [try TimeColumn.firstTimestamp(accelerometer, accelerometerName, options, skipHeader: false)]
         if hasFootSwitches {
-            origins.append(try TimeColumn.firstTimestamp(footSwitches, displayName + "/" + footSwitchFile, options, skipHeader: false))
+            origins.append(try TimeColumn.firstTimestamp(footSwitches, footSwitchName, options, skipHeader: false))
         }
         var time = TimeColumn(unit: .nanoseconds, origin: origins.compactMap { $0 }.min())
         let table = AccelerationTable(
             skipRecords: 0, time: .number(0), x: 2, y: 3, z: 4, scale: 1, kind: .total, unitName: "m/s^2",
-            width: try firstRecordWidth(accelerometer, displayName: displayName + "/" + accelerometerFile, options: options, least: 5),
-            columns: "time 1 (ns), x 3, y 4, z 5")
-        try table.read(
-            accelerometer, displayName: displayName + "/" + accelerometerFile,
-            options: options, clock: &time, into: &emitter)
+            width: max(5, accelerometerFields), columns: "time 1 (ns), x 3, y 4, z 5")
+        try table.read(accelerometer, displayName: accelerometerName, options: options, clock: &time, into: &emitter)
         if hasFootSwitches {
-            let presses = try readFootSwitches(
-                footSwitches, displayName: displayName + "/" + footSwitchFile, options: options, time: &time, into: &emitter)
+            let presses = try readFootSwitches(footSwitches, displayName: footSwitchName, options: options, time: &time, into: &emitter)
             info.notes.append("ground truth: foot-switch steps (0→1 transitions of either foot) from \(footSwitchFile)")
             let check = presses.check()
             info.alternatingGroundTruthSteps = check.alternatingCount
@@ -40,13 +50,11 @@ enum OxfordReader {
         }
     }
 
-    /// Fields a row of a headerless file has: its first record's, at least `least` (the
-    /// format's own columns); a row with a value beyond them is a bad row.
-    private static func firstRecordWidth(
-        _ path: String, displayName: String, options: IngestOptions, least: Int
-    ) throws(IngestError) -> Int {
+    /// Fields in the first record of a headerless file, 0 when it has none (empty, or a
+    /// byte-order mark alone).
+    private static func firstRecordFields(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> Int {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        return max(least, try reader.next() ? reader.fieldCount : 0)
+        return try reader.next() ? reader.fieldCount : 0
     }
 
     /// One step per 0→1 transition of either foot switch; the first row gives the starting states.
@@ -55,7 +63,8 @@ enum OxfordReader {
         _ path: String, displayName: String, options: IngestOptions, time: inout TimeColumn,
         into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) -> FootSwitchPresses {
-        let width = try firstRecordWidth(path, displayName: displayName, options: options, least: 3)
+        // Fields a row has: the first row's, at least 3; a row with a value beyond is a bad row.
+        let width = max(3, try firstRecordFields(path, displayName: displayName, options: options))
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         emitter.beginStepCounts(kind: .groundTruth, file: displayName)
         var previous: (Double, Double)?

@@ -55,6 +55,17 @@ public enum RecordingReader {
         emitter.finish()
         info.streams = emitter.streams
         info.skipped = emitter.skipped
+        // Acceleration over less than half the time of a step log beside it (a file cut short,
+        // a single row): the steps where it has no samples are not counted, and compared with
+        // the log they would look missed.
+        if let acceleration = info.stream("acceleration"),
+            let log = info.streams.first(where: { $0.stream == "steps" && acceleration.duration < $0.duration / 2 })
+        {
+            info.notes.append(
+                "the acceleration (\(FileSystem.lastComponent(acceleration.file))) covers \(String(format3: acceleration.duration)) s "
+                    + "(\(acceleration.sampleCount) samples) of the \(String(format3: log.duration)) s of \(FileSystem.lastComponent(log.file))'s "
+                    + "step log (\(log.detail)): steps where it has no samples are not counted")
+        }
         // Most samples going back in time is a table sorted newest first: refused, not read as
         // the one sample before them all.
         if let reversed = info.streams.first(where: { $0.outOfOrder > $0.sampleCount }) {

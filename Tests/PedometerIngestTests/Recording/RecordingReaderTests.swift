@@ -147,6 +147,38 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(logInfo.notes.contains { $0.contains("hardware step counter column never changes") })
     }
 
+    /// An Oxford folder whose accelerometer.csv is empty (no byte, or a byte-order mark alone)
+    /// is refused naming that file, as the file alone is; one whose stepcounter.csv is empty is
+    /// read without ground truth, noted; one whose acceleration covers a fraction of the foot
+    /// switches' time says so. (Until 2026-11-26 the first was "0 steps (from the device's step
+    /// log)" with no message, exit 0, the second silently without its ground truth.)
+    @Test(arguments: [[UInt8](), [0xEF, 0xBB, 0xBF]])
+    func anOxfordFolderWithAnEmptyFileSaysSo(empty: [UInt8]) throws {
+        let source = Fixtures.path("oxford/Samsung_Jamie_Hard_InHand_1")
+        let accelerometer = try Array(Data(contentsOf: URL(fileURLWithPath: source + "/accelerometer.csv")))
+        let footSwitches = try Array(Data(contentsOf: URL(fileURLWithPath: source + "/stepcounter.csv")))
+
+        files.write("no-acceleration/accelerometer.csv", empty)
+        files.write("no-acceleration/stepcounter.csv", footSwitches)
+        let folder = files.path("no-acceleration")
+        #expect(readError(folder)?.description == "\(folder)/accelerometer.csv:1:1: empty file: no header and no data (the recording's acceleration, which its steps are counted from)")
+
+        files.write("no-truth/accelerometer.csv", accelerometer)
+        files.write("no-truth/stepcounter.csv", empty)
+        let (info, sink) = try read(files.path("no-truth"))
+        #expect(sink.acceleration.count > 14_000 && sink.steps[.groundTruth] == nil)
+        #expect(info.notes.contains("stepcounter.csv is empty: no ground truth (the foot switches' steps)"), "\(info.notes)")
+        #expect(!info.notes.contains { $0.hasPrefix("ground truth: foot-switch steps") })
+
+        let firstLine = accelerometer.prefix(through: try #require(accelerometer.firstIndex(of: UInt8(ascii: "\n"))))
+        files.write("one-row/accelerometer.csv", Array(firstLine))
+        files.write("one-row/stepcounter.csv", footSwitches)
+        let (cutInfo, _) = try read(files.path("one-row"))
+        #expect(cutInfo.notes.contains { $0.hasPrefix("the acceleration (accelerometer.csv) covers 0 s (1 samples) of the 144.494 s of stepcounter.csv's step log (groundTruth)") }, "\(cutInfo.notes)")
+        let (whole, _) = try read(source)
+        #expect(!whole.notes.contains { $0.hasPrefix("the acceleration") })
+    }
+
     @Test func unusableFilesGiveLocatedErrors() throws {
         #expect(readError(files.write("empty.csv", ""))?.description == "\(files.path("empty.csv")):1:1: empty file: no header and no data")
         #expect(readError(files.write("header.csv", "time,x,y,z\n"))?.description == "\(files.path("header.csv")):2:1: header only: no data rows")
