@@ -36,6 +36,12 @@ enum SensorLoggerReader {
         return names.normalized.contains("secondselapsed") || names.normalized == ["time", "z", "y", "x"]
     }
 
+    /// The header of the app's `Metadata.csv`: `version`, `device name` and `recording epoch
+    /// time` among its names.
+    static func matchesMetadata(_ names: ColumnNames) -> Bool {
+        ["version", "devicename", "recordingepochtime"].allSatisfy(names.normalized.contains)
+    }
+
     /// One sensor file of the export.
     struct Part {
         var path: String
@@ -44,17 +50,31 @@ enum SensorLoggerReader {
         var names: ColumnNames { ColumnNames(header) }
     }
 
+    /// Reads an export folder. A file that cannot be read (empty, UTF-16, an acceleration file
+    /// with no data row) is passed over with a note, the acceleration then read from the next
+    /// source in order of preference (TotalAcceleration.csv, AccelerometerUncalibrated.csv,
+    /// Accelerometer.csv + Gravity.csv, Accelerometer.csv alone, WristMotion.csv); with no
+    /// source left, the first such file's error refuses the export.
     static func readFolder<Sink>(
         _ folder: String, displayName: String, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        func part(_ name: String) throws(IngestError) -> Part? {
+        // Files that cannot be read, by what is wrong with them (an archive's error is the
+        // whole export's, and refuses it).
+        var unreadable: [IngestError] = []
+        func part(_ name: String, needsRows: Bool = false) throws(IngestError) -> Part? {
             guard let entry = FileSystem.entry(name, in: folder) else { return nil }
-            return try openPart(folder + "/" + entry, displayName: displayName + "/" + entry, options: options)
+            do throws(IngestError) {
+                return try openPart(folder + "/" + entry, displayName: displayName + "/" + entry, options: options, needsRows: needsRows)
+            } catch where error.location.file == displayName + "/" + entry {
+                unreadable.append(error)
+                return nil
+            }
         }
         let parts = [
-            try part(totalAcceleration), try part(uncalibrated), try part(userAcceleration), try part(gravity),
-            try part(pedometer), try part(location), try part(barometer), try part(wristMotion),
+            try part(totalAcceleration, needsRows: true), try part(uncalibrated, needsRows: true),
+            try part(userAcceleration, needsRows: true), try part(gravity, needsRows: true), try part(pedometer),
+            try part(location), try part(barometer), try part(wristMotion, needsRows: true),
         ]
         let present = parts.compactMap { $0 }
         var origin: TimeColumn.RawTime?
@@ -64,16 +84,30 @@ enum SensorLoggerReader {
             }
         }
         let time = TimeColumn(unit: .nanoseconds, origin: origin)
+        let source: String
         if let total = parts[0] ?? parts[1] {
+            source = FileSystem.lastComponent(total.displayName)
             try readAcceleration(total, options: options, time: time, into: &emitter, info: &info)
         } else if let user = parts[2] {
             if let gravity = parts[3] {
+                source = "\(userAcceleration) + \(self.gravity)"
                 try readRecombined(user: user, gravity: gravity, options: options, time: time, into: &emitter, info: &info)
             } else {
+                source = "\(userAcceleration) alone"
                 try readAcceleration(user, gravityRemoved: true, options: options, time: time, into: &emitter, info: &info)
             }
         } else if let wrist = parts[7] {
+            source = wristMotion
             try readWristMotion(wrist, options: options, time: time, into: &emitter, info: &info)
+        } else if let first = unreadable.first(where: { isAccelerationFile($0.location.file) }) {
+            throw first  // no acceleration to read: the first file that should have held it says why
+        } else {
+            source = ""
+        }
+        for error in unreadable {
+            let name = FileSystem.lastComponent(error.location.file)
+            info.notes.append(
+                "\(name) passed over (\(error.reason))" + (isAccelerationFile(name) ? ": the acceleration read from \(source)" : ""))
         }
         if let steps = parts[4] { try readPedometer(steps, options: options, time: time, into: &emitter) }
         if let fixes = parts[5] { try readLocation(fixes, options: options, time: time, into: &emitter) }
@@ -82,6 +116,12 @@ enum SensorLoggerReader {
         if let entry = FileSystem.entry(metadata, in: folder) {
             info.device = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options)
         }
+    }
+
+    /// Whether `path` names a file the acceleration is read from (Gravity.csv among them).
+    private static func isAccelerationFile(_ path: String) -> Bool {
+        let name = FileSystem.lastComponent(path).lowercased()
+        return [totalAcceleration, uncalibrated, userAcceleration, gravity, wristMotion].contains { $0.lowercased() == name }
     }
 
     /// A single Sensor Logger CSV given on its own, read by what its name or header says it holds.
@@ -108,12 +148,18 @@ enum SensorLoggerReader {
         info.startDate = time.epochStart
     }
 
-    private static func openPart(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> Part {
+    /// A file of the export with its header; `needsRows`: an error unless a data row follows
+    /// (an acceleration file, which the export is read without when it has none).
+    private static func openPart(_ path: String, displayName: String, options: IngestOptions, needsRows: Bool = false) throws(IngestError) -> Part {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         guard try reader.next() else {
-            throw IngestError(file: displayName, line: 1, column: 1, "empty file")
+            throw IngestError(file: displayName, line: 1, column: 1, "empty file: no header and no data")
         }
-        return Part(path: path, displayName: displayName, header: reader.strings())
+        let header = reader.strings()
+        if needsRows, try !reader.next() {
+            throw IngestError(file: displayName, line: 2, column: 1, "header only: no data rows")
+        }
+        return Part(path: path, displayName: displayName, header: header)
     }
 
     private static func axes(_ part: Part) throws(IngestError) -> (time: Int, x: Int, y: Int, z: Int) {

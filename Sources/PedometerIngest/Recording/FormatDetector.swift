@@ -84,22 +84,32 @@ enum FormatDetector {
     /// A folder that is one recording, or `nil` when it is just a folder.
     static func detectFolder(_ path: String) -> Detection? {
         guard let names = FileSystem.contents(of: path) else { return nil }
-        let lower = Set(names.map { $0.lowercased() })
         if names.contains(OxfordReader.accelerometerFile) && names.contains(OxfordReader.footSwitchFile) {
             return Detection(
                 format: .oxford, layout: .oxfordFolder(path),
                 reason: "folder with accelerometer.csv and stepcounter.csv (Oxford step-counter layout)")
         }
-        let sensorFiles = SensorLoggerReader.accelerationFiles.map { $0.lowercased() }
-        // A Sensor Logger file by its name and its header: another app's accelerometer.csv in a
-        // folder of recordings is a recording of its own.
-        if let found = sensorFiles.first(where: lower.contains), let name = names.first(where: { $0.lowercased() == found }),
-            let header = FileSystem.firstLine(of: path + "/" + name),
-            SensorLoggerReader.matchesSensorFile(ColumnNames(header.split(separator: ",").map { String($0.trimmingSpaces).replacingOccurrences(of: "\"", with: "") }))
-        {
+        // A Sensor Logger file by its name and its header (another app's accelerometer.csv in a
+        // folder of recordings is a recording of its own): any of them, so that one that cannot
+        // be read (empty, UTF-16) does not make the export a folder of separate files; or by
+        // the app's Metadata.csv beside them, when none can be read.
+        func header(_ name: String) -> ColumnNames? {
+            FileSystem.firstLine(of: path + "/" + name).map {
+                ColumnNames($0.split(separator: ",").map { String($0.trimmingSpaces).replacingOccurrences(of: "\"", with: "") })
+            }
+        }
+        let sensorFiles = SensorLoggerReader.accelerationFiles.compactMap { file in names.first { $0.lowercased() == file.lowercased() } }
+        if let name = sensorFiles.first(where: { header($0).map(SensorLoggerReader.matchesSensorFile) ?? false }) {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFolder(path),
                 reason: "folder with \(name) (Sensor Logger export)")
+        }
+        if let name = sensorFiles.first, let metadata = FileSystem.entry(SensorLoggerReader.metadata, in: path),
+            header(metadata).map(SensorLoggerReader.matchesMetadata) ?? false
+        {
+            return Detection(
+                format: .sensorLogger, layout: .sensorLoggerFolder(path),
+                reason: "folder with \(name) and Sensor Logger's \(metadata) (Sensor Logger export)")
         }
         return nil
     }
