@@ -165,6 +165,19 @@ enum GenericReader {
                     + "\(String(format3: 1 / (spacing * inferred.seconds))) Hz in \(inferred.rawValue)): read as \(inferred.rawValue) "
                     + "(--time-unit \(stated.rawValue) to keep the header's unit)")
         }
+        // Rows too far apart for steps (a logger at 2 Hz): refused, not read as a walk without
+        // them, unless --time-unit says so (then its rate is reported as a sampling problem).
+        if time != nil, dateTime == nil, options.timeUnit == nil, let unit = timeUnit, let (spacing, how) = UnitInference.spacing(preview.times),
+            1 / (spacing * unit.seconds) < UnitInference.lowestStepRate
+        {
+            let seconds = spacing * unit.seconds
+            throw IngestError(
+                file: displayName, line: nil,
+                "acceleration rows \(String(format3: seconds)) s apart in \(unit.rawValue) (\(how) \(String(format3: spacing)), "
+                    + "\(String(format3: 1 / seconds)) Hz): too few samples to find steps in (a walk's come about 2 a second; at least "
+                    + "\(String(format3: UnitInference.lowestStepRate)) Hz is needed): record at a higher rate, or give the time unit if it "
+                    + "is not \(unit.rawValue) (--time-unit ns|us|ms|s)")
+        }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
         // A header's unit that the data contradict (gravity steady at 1 under "m/s^2", at 9.8

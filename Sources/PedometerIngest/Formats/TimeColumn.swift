@@ -82,7 +82,7 @@ struct TimeColumn {
     var epochStart: Double? {
         guard let origin, !countsDays else { return nil }
         let seconds = origin * secondsPerUnit
-        return (946_684_800...4_102_444_800).contains(seconds) ? seconds : nil
+        return UnitInference.unixTimes.contains(seconds) ? seconds : nil
     }
 
     /// The raw timestamp in column 0 of the first data record of a file, or `nil` if it has none.

@@ -7,20 +7,23 @@ enum UnitInference {
     /// units are a factor 1000 apart, so at most one fits (of the two counts of days, the one
     /// whose years 1950–2100 hold the first value).
     /// When most samples share their stamp with the one before, the mean spacing instead.
+    /// But when the first value is a Unix time (2000–2100) in exactly one unit, under which the
+    /// spacing gives a logger's rate (``unixTimeRates``), that unit: epoch microseconds at
+    /// 4 kHz are no milliseconds at 4 Hz, epoch milliseconds at 2 Hz no microseconds at 2 kHz.
     /// Sparse streams (`eventStream`: step events, cumulative counts) are first checked for Unix
     /// times (2000–2100) in some unit, then use a window of 0.15 s to 60 s.
     static func timeUnit(_ times: [Double], eventStream: Bool = false) -> (TimeUnit, String)? {
-        if eventStream, let first = times.first,
-            // Not a count of days: its years would take in seconds since boot of 5 to 20 hours.
-            let unit = TimeUnit.allCases.first(where: {
-                !$0.countsDays && (946_684_800.0...4_102_444_800).contains(first * $0.seconds)
-            })
-        {
+        let unixUnit = times.first.flatMap(unixTimeUnit)
+        if eventStream, let unit = unixUnit {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
         guard let (spacing, how) = spacing(times, eventStream: eventStream) else { return nil }
         let window = eventStream ? 0.15...60 : samplingIntervals
         let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) && $0.plausibleValues.contains(times.first ?? 0) }
+        if let unit = unixUnit, unit != candidates.first, unixTimeRates.contains(1 / (spacing * unit.seconds)) {
+            let rate = String(format3: 1 / (spacing * unit.seconds))
+            return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue), \(how) \(spacingText(spacing)) → \(rate) Hz)")
+        }
         guard let unit = candidates.first else { return nil }
         let rate = 1 / (spacing * unit.seconds)
         // A count of days' spacing is written in seconds (0.01 s, not 0.000000116 days).
@@ -29,8 +32,32 @@ enum UnitInference {
             ? "\(how) \(written) → \(String(format3: spacing * unit.seconds)) s"
             : "\(how) \(written) → \(String(format3: rate)) Hz"
         let days = unit.countsDays ? "; a count of days states no zone: no absolute start" : ""
-        return (unit, "time in \(unit.rawValue) (inferred: \(description)\(days))")
+        // Unix times in another unit, at no logger's rate there: said, in case they are.
+        let unix = unixUnit.flatMap { other in
+            other == unit ? nil : "; read as Unix times in \(other.rawValue) they would be \(String(format3: 1 / (spacing * other.seconds))) Hz: --time-unit \(other.rawValue) if they are"
+        } ?? ""
+        return (unit, "time in \(unit.rawValue) (inferred: \(description)\(days))\(unix)")
     }
+
+    /// Unix times of 2000 to 2100, seconds since 1970: the dates a recording's clock can have.
+    static let unixTimes = 946_684_800.0...4_102_444_800.0
+
+    /// The unit (not a count of days) in which `value` is one of ``unixTimes``, if any (they are
+    /// a factor 1000 apart: one at most).
+    static func unixTimeUnit(_ value: Double) -> TimeUnit? {
+        TimeUnit.allCases.first { !$0.countsDays && unixTimes.contains(value * $0.seconds) }
+    }
+
+    /// Rates at which a unit under which the times are Unix times is taken over the spacing's,
+    /// Hz: from loggers too slow for steps (refused as such, ``lowestStepRate``) to lab systems.
+    /// Not under 1.5 Hz: milliseconds since a boot 11–47 days ago read as Unix seconds give a
+    /// thousandth of their rate, a 1 kHz log 1 Hz.
+    static let unixTimeRates = 1.5...20_000.0
+
+    /// The lowest rate steps can be found at, Hz: a walk's steps come about 2 a second (up to
+    /// 2.7 running), and under 4 Hz (samples more than 0.25 s apart, the slowest sampling
+    /// interval inferred) they fall between the samples.
+    static let lowestStepRate = 1 / samplingIntervals.upperBound
 
     /// The typical spacing of `times` (in their own unit) and how it was taken: the median
     /// positive step, or, when most samples share their stamp with the one before (on delivery

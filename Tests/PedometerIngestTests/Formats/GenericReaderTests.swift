@@ -349,6 +349,41 @@ import PedometerCore
         #expect(error?.description == "\(tooFast): cannot infer the time unit: the first rows' median spacing 0.0002 is no sampling interval (0.4–250 ms) in ns, us, ms or s; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
     }
 
+    /// Times that are Unix times (2000–2100) in one unit are read in it when their spacing
+    /// there is a logger's rate, whatever unit the spacing alone would pick: epoch microseconds
+    /// at 4 kHz (until 2026-11-26 milliseconds at 4 Hz: 5.5 h, 0 steps), epoch milliseconds at
+    /// 2 Hz, then refused as too slow for steps (until then microseconds at 2000 Hz: 0.02 s, 0
+    /// steps, exit 0), unless `--time-unit` is given. Milliseconds since a boot 23 days ago at
+    /// 1 kHz stay milliseconds (as Unix seconds they would be 1 Hz), the alternative noted;
+    /// epoch milliseconds at 100 Hz are inferred as before.
+    @Test func unixTimesDecideTheUnitTheSpacingAloneMistakes() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        func written(_ name: String, first: Int64, step: Int64) -> String {
+            let rows = lines.dropFirst().enumerated().map { index, line in
+                "\(first + Int64(index) * step)," + line.split(separator: ",", maxSplits: 1)[1]
+            }
+            return files.write(name, (["timestamp,accX,accY,accZ"] + rows).joined(separator: "\n") + "\n")
+        }
+        let (fast, fastSink) = try read(written("4khz-us.csv", first: 1_557_761_272_123_000, step: 250))
+        #expect(fast.notes.contains("time in us (inferred: values are Unix times in us, median spacing 250 → 4000 Hz)"), "\(fast.notes)")
+        #expect(abs((fastSink.acceleration.last?.time ?? 0) - Double(lines.count - 2) / 4000) < 1e-9)
+        #expect(fast.startDate == 1_557_761_272.123)
+
+        let slow = written("2hz-ms.csv", first: 1_557_761_272_123, step: 500)
+        let error = try #require(readError(slow))
+        #expect(error.description == "\(slow): acceleration rows 0.5 s apart in ms (median spacing 500, 2 Hz): too few samples to find steps in (a walk's come about 2 a second; at least 4 Hz is needed): record at a higher rate, or give the time unit if it is not ms (--time-unit ns|us|ms|s)")
+        let (given, givenSink) = try read(slow, IngestOptions(timeUnit: .milliseconds))
+        #expect(givenSink.acceleration.count == lines.count - 1 && given.stream("acceleration")?.rate == 2)
+
+        let (boot, bootSink) = try read(written("boot-ms.csv", first: 2_000_000_000, step: 1))
+        #expect(boot.notes.contains("time in ms (inferred: median spacing 1 → 1000 Hz); read as Unix times in s they would be 1 Hz: --time-unit s if they are"), "\(boot.notes)")
+        #expect(abs((bootSink.acceleration.last?.time ?? 0) - Double(lines.count - 2) / 1000) < 1e-9)
+
+        let (epoch, _) = try read(Fixtures.path(path))
+        #expect(epoch.notes.contains("time in ms (inferred: median spacing 10 → 100 Hz)"), "\(epoch.notes)")
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,
