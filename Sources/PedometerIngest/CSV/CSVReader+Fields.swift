@@ -76,6 +76,14 @@ extension CSVReader {
         if isEmpty(index) { return error(atField: index, "empty \(name)") }
         var text = string(index)
         if text.count > 40 { text = String(text.prefix(40)) + "…" }
-        return error(atField: index, "\(name) is not a finite number: '\(text)'")
+        return error(atField: index, "\(name) is not a finite number: '\(text)'\(decimalCommaHint(index))")
+    }
+
+    /// ` (a decimal comma? --decimal comma reads it)` when field `index` is a number written
+    /// with a decimal comma in a file read with a decimal point (a quoted `"0,5"` in a
+    /// comma-separated file, which the sniffer does not take for one); empty otherwise.
+    func decimalCommaHint(_ index: Int) -> String {
+        !decimalComma && DecimalParser.parseLocalized(field(index), decimalComma: true) != nil
+            ? " (a decimal comma? --decimal comma reads it)" : ""
     }
 }

@@ -8,6 +8,28 @@ struct CSVSniffer {
     /// `;` or tab delimiter, where a comma cannot separate fields.
     var decimalComma = false
 
+    /// What compressed data in the file `name` (which does not say so) is, told by its first
+    /// bytes, and how to read it (a gzip file or a zip archive is read in place when named so);
+    /// `nil` for anything else.
+    static func compressedData(_ bytes: UnsafeRawBufferPointer, name: String) -> String? {
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            return "gzip data, not a text CSV file: name it \(name).gz, which is read in place, or decompress it (gunzip)"
+        }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return "a zip archive, not a text CSV file: name it .zip, which is read in place, or unzip it"
+        }
+        // "BZh", the block size '1'–'9', the first block's magic.
+        if bytes.count >= 10, bytes.starts(with: Array("BZh".utf8)), (0x31...0x39).contains(bytes[3]),
+            bytes[4..<10].elementsEqual(Array("1AY&SY".utf8))
+        {
+            return "bzip2 data, not a text CSV file: decompress it (bunzip2); gzip (.gz) and zip files are read in place"
+        }
+        if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+            return "xz data, not a text CSV file: decompress it (unxz); gzip (.gz) and zip files are read in place"
+        }
+        return nil
+    }
+
     /// Candidate delimiters, in order of preference on a tie.
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
 
@@ -22,6 +44,14 @@ struct CSVSniffer {
     static func sniff(_ chunk: UnsafeRawBufferPointer, file: String, delimiter: UInt8? = nil) throws(IngestError) -> CSVSniffer {
         var result = CSVSniffer()
         let bytes = chunk
+        if let compressed = compressedData(bytes, name: FileSystem.lastComponent(file)) {
+            throw IngestError(file: file, line: 1, column: 1, compressed)
+        }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw IngestError(
+                file: file, line: 1, column: 1,
+                "file is UTF-32 encoded; save or export it as UTF-8 CSV")
+        }
         if bytes.count >= 2
             && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
         {

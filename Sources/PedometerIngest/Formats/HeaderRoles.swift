@@ -142,11 +142,20 @@ struct HeaderRoles: Sendable, Hashable {
             } else {
                 continue
             }
-            if axes[key] == nil {
-                axes[key] = [:]
-                order.append(key)
+            // A name written again (`accX,accY,accZ,accX,accY,accZ`: two sets under the same
+            // names) starts a triplet of its own, so that the choice between them is said.
+            var group = key
+            var copy = 1
+            while axes[group]?[axis] != nil {
+                copy += 1
+                group = key + "#\(copy)"
             }
-            if axes[key]![axis] == nil { axes[key]![axis] = index }
+            if axes[group] == nil {
+                axes[group] = [:]
+                stems[group] = stems[key]
+                order.append(group)
+            }
+            axes[group]![axis] = index
         }
         return order.compactMap { key in
             guard let x = axes[key]!["x"], let y = axes[key]!["y"], let z = axes[key]!["z"], let stem = stems[key] else {
@@ -270,8 +279,11 @@ struct HeaderRoles: Sendable, Hashable {
 
     /// The remark naming the chosen columns and the triplets passed over.
     private static func explain(_ names: ColumnNames, time: Int, chosen: Triplet, others: [Triplet]) -> String {
+        // Names written more than once are told apart by their columns' numbers (from 1).
         func listed(_ triplet: Triplet) -> String {
-            [triplet.x, triplet.y, triplet.z].map { "'\(names.raw[$0])'" }.joined(separator: ", ")
+            [triplet.x, triplet.y, triplet.z].map { index in
+                names.raw.filter { $0 == names.raw[index] }.count > 1 ? "'\(names.raw[index])' (column \(index + 1))" : "'\(names.raw[index])'"
+            }.joined(separator: ", ")
         }
         var text = "columns by name: time '\(names.raw[time])', acceleration \(listed(chosen))"
         switch chosen.meaning {
@@ -281,9 +293,9 @@ struct HeaderRoles: Sendable, Hashable {
         let equals = others.filter { $0.meaning == chosen.meaning }
         let lower = others.filter { $0.meaning.rank >= 0 && $0.meaning < chosen.meaning }
         let sensors = others.filter { $0.meaning.rank < 0 }
-        if !equals.isEmpty {
+        if let other = equals.first {
             text += "; also \(chosen.meaning.description): " + equals.map(listed).joined(separator: "; ")
-                + " (the first is used: choose with --columns)"
+                + " (the first is used: choose with --columns, e.g. time=\(time + 1),x=\(other.x + 1),y=\(other.y + 1),z=\(other.z + 1))"
         }
         if !lower.isEmpty {
             text += "; preferred over " + lower.map { "\(listed($0)) (\($0.meaning.description))" }.joined(separator: ", ")

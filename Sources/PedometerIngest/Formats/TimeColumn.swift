@@ -57,7 +57,10 @@ struct TimeColumn {
         case .double(let value):
             return ParsedTime(integer: 0, value: value, isInteger: false)
         case nil:
-            throw reader.error(atField: index, reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'")
+            throw reader.error(
+                atField: index,
+                reader.isEmpty(index)
+                    ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'\(reader.decimalCommaHint(index))")
         }
     }
 

@@ -180,6 +180,11 @@ enum FormatDetector {
                     if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
                 }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
+                if options.delimiter == nil, let delimiter = try unsupportedDelimiter(path, options: options) {
+                    throw IngestError(
+                        file: path, line: 1, column: 1,
+                        "fields separated by \(delimiter.name): only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. \(delimiter.command) < \(FileSystem.lastComponent(path)) > fixed.csv")
+                }
                 throw error
             }
             let detection = try detectHeader(path, found.header)
@@ -285,6 +290,30 @@ enum FormatDetector {
         throw IngestError(
             file: path, line: preamble?.line ?? 1, column: 1,
             "unknown format: headerless rows of a date-time and \(fieldCount - 1) numbers; give --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fieldCount - 4, 0))))")
+    }
+
+    /// A delimiter the reader does not split at, with a command that replaces it: when the
+    /// first two records are one field each that `|`, or runs of spaces, split alike into 3
+    /// fields or more (`timestamp|accX|accY|accZ` over numbers); `nil` otherwise.
+    private static func unsupportedDelimiter(
+        _ path: String, options: IngestOptions
+    ) throws(IngestError) -> (name: String, command: String)? {
+        let reader = try CSVReader(path: path, options: options)
+        var records: [String] = []
+        while records.count < 2, try reader.next() {
+            guard reader.fieldCount == 1 else { return nil }
+            records.append(reader.string(0))
+        }
+        guard records.count == 2 else { return nil }
+        let candidates: [(name: String, command: String, split: (String) -> [Substring])] = [
+            ("'|'", "tr '|' ','", { $0.split(separator: "|", omittingEmptySubsequences: false) }),
+            ("spaces", "tr -s ' ' ','", { $0.trimmingSpaces.split(separator: " ") }),
+        ]
+        for candidate in candidates {
+            let counts = records.map { candidate.split($0).count }
+            if counts[0] >= 3, counts[0] == counts[1] { return (candidate.name, candidate.command) }
+        }
+        return nil
     }
 
     /// Lines searched for a header below a preamble.

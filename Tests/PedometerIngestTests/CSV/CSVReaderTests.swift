@@ -188,6 +188,52 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
         #expect(error?.location.column == 1)
     }
 
+    /// Compressed data under a `.csv` name, and UTF-32, are refused saying what they are and how
+    /// to read them. (Until 2026-11-26 a gzip file named `.csv` was "binary data (control byte
+    /// 0x1f)", bzip2 and xz "binary data (NUL byte)" somewhere in their first line, and UTF-32
+    /// "UTF-16 encoded".)
+    @Test func compressedDataAndUTF32AreNamed() throws {
+        let text = Array("timestamp,accX,accY,accZ\n1,2,3,4\n".utf8)
+        let cases: [(String, [UInt8], String)] = [
+            ("walk.csv", [0x1F, 0x8B, 0x08, 0x08, 0x31, 0xD0, 0x07, 0x6B, 0x00, 0x03] + text,
+             "gzip data, not a text CSV file: name it walk.csv.gz, which is read in place, or decompress it (gunzip)"),
+            ("zipped.csv", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00] + text,
+             "a zip archive, not a text CSV file: name it .zip, which is read in place, or unzip it"),
+            ("walk.bz2.csv", Array("BZh91AY&SY".utf8) + [0xDA, 0xE8, 0x29, 0xC7, 0x00],
+             "bzip2 data, not a text CSV file: decompress it (bunzip2); gzip (.gz) and zip files are read in place"),
+            ("walk.xz.csv", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04],
+             "xz data, not a text CSV file: decompress it (unxz); gzip (.gz) and zip files are read in place"),
+            ("u32le.csv", [0xFF, 0xFE, 0x00, 0x00] + text.flatMap { [$0, 0, 0, 0] }, "file is UTF-32 encoded; save or export it as UTF-8 CSV"),
+            ("u32be.csv", [0x00, 0x00, 0xFE, 0xFF] + text.flatMap { [0, 0, 0, $0] }, "file is UTF-32 encoded; save or export it as UTF-8 CSV"),
+        ]
+        for (name, bytes, reason) in cases {
+            let path = files.write(name, bytes)
+            #expect(ingestError { _ = try CSVReader(path: path) }?.description == "\(path):1:1: \(reason)")
+        }
+        // A text starting "BZh" is no bzip2 data.
+        let text2 = files.write("bzh.csv", "BZh_x,BZh_y\n1,2\n")
+        #expect(try records(text2).count == 2)
+    }
+
+    /// A number written with a decimal comma in a file read with a decimal point (quoted in a
+    /// comma-separated file, which the sniffer does not take for decimal commas) is reported
+    /// with the option that reads it.
+    @Test func aDecimalCommaNumberNamesTheOption() throws {
+        let path = files.write("quoted.csv", "t,x\n\"0,5\",\"1,25\"\n")
+        let reader = try CSVReader(path: path)
+        _ = try reader.next()
+        _ = try reader.next()
+        #expect(ingestError { _ = try reader.requireNumber(1, "x acceleration") }?.reason
+            == "x acceleration is not a finite number: '1,25' (a decimal comma? --decimal comma reads it)")
+        #expect(ingestError { _ = try TimeColumn.parse(reader, 0) }?.reason
+            == "timestamp is not a finite number: '0,5' (a decimal comma? --decimal comma reads it)")
+        let words = files.write("words.csv", "t,x\n0.5,abc\n")
+        let plain = try CSVReader(path: words)
+        _ = try plain.next()
+        _ = try plain.next()
+        #expect(ingestError { _ = try plain.requireNumber(1, "x acceleration") }?.reason == "x acceleration is not a finite number: 'abc'")
+    }
+
     @Test func missingFileAndFolder() throws {
         #expect(ingestError { _ = try CSVReader(path: files.path("nope.csv")) }?.reason == "cannot open: no such file")
         let error = ingestError { _ = try records(files.folder.path) }

@@ -384,6 +384,42 @@ import PedometerCore
         #expect(epoch.notes.contains("time in ms (inferred: median spacing 10 → 100 Hz)"), "\(epoch.notes)")
     }
 
+    /// The same names written twice (`accX,accY,accZ,accX,accY,accZ`, the first set zeros): the
+    /// first set is read, and a note names both by their columns with the option that chooses
+    /// the other, as for any header of several triplets. (Until 2026-11-26 nothing was said:
+    /// 0 steps, the second set never mentioned.)
+    @Test func namesWrittenTwiceAreTwoTripletsAndTheChoiceIsSaid() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let rows = lines.dropFirst().map { line -> String in
+            let fields = line.split(separator: ",", maxSplits: 1)
+            return "\(fields[0]),0,0,0,\(fields[1])"
+        }
+        let file = files.write("twice.csv", (["timestamp,accX,accY,accZ,accX,accY,accZ"] + rows).joined(separator: "\n") + "\n")
+        let (info, _) = try read(file)
+        #expect(info.notes.contains(
+            "columns by name: time 'timestamp', acceleration 'accX' (column 2), 'accY' (column 3), 'accZ' (column 4) (acceleration); "
+                + "also acceleration: 'accX' (column 5), 'accY' (column 6), 'accZ' (column 7) (the first is used: choose with --columns, e.g. time=1,x=5,y=6,z=7)"),
+            "\(info.notes)")
+        var options = IngestOptions()
+        options.columns = try ColumnRoles(parsing: "time=1,x=5,y=6,z=7")
+        let (_, chosen) = try read(file, options)
+        let (_, original) = try read(Fixtures.path(path))
+        #expect(chosen.acceleration == original.acceleration)
+    }
+
+    /// Fields separated by `|` or by spaces: refused saying the delimiter is not one the reader
+    /// splits at, and how to replace it (until 2026-11-26: "header names no time and x/y/z
+    /// acceleration columns").
+    @Test(arguments: [("|", "'|'", "tr '|' ','"), (" ", "spaces", "tr -s ' ' ','"), ("   ", "spaces", "tr -s ' ' ','")])
+    func anUnsupportedDelimiterIsNamed(delimiter: String, name: String, command: String) throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let file = files.write("piped.csv", lines.map { $0.replacingOccurrences(of: ",", with: delimiter) }.joined(separator: "\n") + "\n")
+        #expect(readError(file)?.description
+            == "\(file):1:1: fields separated by \(name): only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. \(command) < piped.csv > fixed.csv")
+    }
+
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
     /// rows ending in a tab. The units row states the units (nothing inferred, no row skipped)
     /// and the samples are those of the same walk written plainly. (Until 2026-11-25: refused,

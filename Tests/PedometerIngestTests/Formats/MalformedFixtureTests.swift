@@ -18,7 +18,7 @@ import PedometerCore
         ("missing-column.csv",
          "1:1: unknown format: header 'time,x,y' names no time and x/y/z acceleration columns (see --input-format and --columns)"),
         ("wrong-delimiter.csv",
-         "1:1: unknown format: header 'time|x|y|z' names no time and x/y/z acceleration columns (see --input-format and --columns)"),
+         "1:1: fields separated by '|': only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. tr '|' ',' < wrong-delimiter.csv > fixed.csv"),
         ("all-rows-bad.csv", "2:6: no usable rows: x acceleration is not a finite number: 'a' (and 1 more rows skipped)"),
         ("unterminated-quote.csv", "7:11: quoted field is never closed (unterminated quote)"),
         ("stray-quote.csv", "7:9: malformed quoted field: a quote inside an unquoted field, or text after a closing quote"),
