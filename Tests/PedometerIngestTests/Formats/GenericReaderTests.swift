@@ -570,7 +570,7 @@ import PedometerCore
     @Test func aHeaderBelowAPreambleIsFound() throws {
         let source = Fixtures.path("formats/generic/timestamp-ms.csv")
         let text = try String(contentsOfFile: source, encoding: .utf8)
-        let path = try files.write("preamble.csv", "# Exported by SomeApp 2.1\nDevice,Pixel 7\n\nRate,100 Hz\n" + text)
+        let path = files.write("preamble.csv", "# Exported by SomeApp 2.1\nDevice,Pixel 7\n\nRate,100 Hz\n" + text)
         let (info, sink) = try read(path)
         let (_, reference) = try read(source)
         #expect(info.format == .generic)
@@ -579,7 +579,7 @@ import PedometerCore
         #expect(sink.acceleration == reference.acceleration)
         #expect(info.skipped.count == 0)
         // No header within the lines searched: refused as before, at the first line.
-        let lost = try files.write(
+        let lost = files.write(
             "lost.csv", String(repeating: "note,\n", count: FormatDetector.longestPreamble + 1) + text)
         #expect(readError(lost)?.reason.hasPrefix("unknown format: header 'note,'") == true)
     }

@@ -16,6 +16,7 @@ import PedometerCore
         try String(contentsOfFile: Fixtures.path(relative), encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
     }
 
+    @discardableResult
     private func write(_ name: String, _ lines: [String]) -> String {
         files.write(name, lines.joined(separator: "\n") + "\n")
     }
