@@ -596,7 +596,7 @@ import PedometerCore
             let fields = line.split(separator: ",")
             return ([String(fields[0])] + fields.dropFirst().map { String(Double($0)! * factor) }).joined(separator: ",")
         }
-        let path = try files.write("scaled.csv", ([String(lines[0])] + scaled).joined(separator: "\n") + "\n")
+        let path = files.write("scaled.csv", ([String(lines[0])] + scaled).joined(separator: "\n") + "\n")
         let (info, sink) = try read(path)
         let (_, reference) = try read(source)
         #expect(sink.accelerationKinds == [.total])
@@ -620,7 +620,7 @@ import PedometerCore
             return ([String(fields[0])] + fields.dropFirst().map { String(Double($0)! * factor) }).joined(separator: ",")
         }
         let header = "timestamp,ax (\(stated)),ay (\(stated)),az (\(stated))"
-        let path = try files.write("mislabelled.csv", ([header] + rows).joined(separator: "\n") + "\n")
+        let path = files.write("mislabelled.csv", ([header] + rows).joined(separator: "\n") + "\n")
         let (info, sink) = try read(path)
         let (_, reference) = try read(source)
         #expect(sink.accelerationKinds == [.total])
@@ -642,7 +642,7 @@ import PedometerCore
             let fields = line.split(separator: ",")  // time,seconds_elapsed,z,y,x
             return [fields[1], fields[4], fields[3], fields[2]].joined(separator: ",")
         }
-        let path = try files.write("user.csv", (["t (s),ax (m/s^2),ay (m/s^2),az (m/s^2)"] + rows).joined(separator: "\n") + "\n")
+        let path = files.write("user.csv", (["t (s),ax (m/s^2),ay (m/s^2),az (m/s^2)"] + rows).joined(separator: "\n") + "\n")
         let (info, sink) = try read(path)
         #expect(sink.accelerationKinds == [.user])
         #expect(!info.notes.contains { $0.hasPrefix("acceleration headed in") })
