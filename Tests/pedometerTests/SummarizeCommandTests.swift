@@ -115,6 +115,31 @@ import Testing
         #expect(longest / shortest < 1.015, "\(metres.sorted())")
     }
 
+    /// Half a second, a second or three missing from a 20 s walk (rows lost, a sensor pausing):
+    /// the walk keeps its distance (within one step's share of it). Until 2026-11-26 the steps
+    /// before a gap lost their rises (the detector's rise buffer was reset by the sample after
+    /// the gap before they were drained) and took the population's length: 19.8–20.1 m for
+    /// the 17.65 m walk.
+    @Test func aGapInTheDataKeepsTheWalksDistance() throws {
+        let source = fixture("formats/generic/timestamp-ms.csv")
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        func distance(_ path: String) throws -> Double {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(CommandRunner.run(["summarize", "--format", "json", path]).stdout.utf8)) as? [String: Any])
+            return try #require(number(object["distanceMeters"]))
+        }
+        let whole = try distance(source)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-gap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Rows 802... are 8 s into the walk; 50, 100 and 300 rows are 0.5, 1 and 3 s.
+        for missing in [50, 100, 300] {
+            let path = folder.appendingPathComponent("gap-\(missing).csv").path
+            try Data((lines[..<801] + lines[(801 + missing)...]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+            let gapped = try distance(path)
+            #expect(abs(gapped - whole) < 0.04 * whole, "\(missing) rows missing: \(gapped) m, the whole walk \(whole) m")
+        }
+    }
+
     /// A step log that gives its own distance keeps it, and a --stride given says it was not
     /// used (until 2026-11-26 it was ignored without a word).
     @Test func aStrideGivenForADevicesDistanceSaysItIsNotUsed() throws {
