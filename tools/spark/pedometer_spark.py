@@ -14,8 +14,9 @@ parses the JSON lines into rows of an explicit schema. A recording that cannot b
 with its `file:line:column: reason` error, never dropped, and never fails the job.
 
 The rows are written as Parquet to OUT/summaries (and JSON Lines to OUT/summaries-json with
---jsonl). A rerun skips the paths already in OUT (--force redoes them); a run killed before
-its write commits leaves OUT as it was (what its tasks wrote is removed by the next run).
+--jsonl). A rerun skips the paths already summarised in OUT and retries those whose row is an
+error, replacing their rows (--force redoes every path); a run killed before its write commits
+leaves OUT as it was (what its tasks wrote is removed by the next run).
 --group-level N also writes per-group totals (steps, distance, duration, recordings,
 failures) to OUT/totals, grouping by the N-th folder of each path (0 = the first);
 --metadata CSV --group-column C groups by column C of a CSV with a `path` column instead.
@@ -156,13 +157,15 @@ def local_recordings(binary, inputs):
 
 
 def done_paths(spark, output):
+    """The paths already in OUT/summaries: (those summarised, those whose row is an error)."""
     target = os.path.join(output, "summaries")
     if not os.path.exists(target) and "://" not in output:
-        return set()
+        return set(), set()
     try:
-        return {row.path for row in spark.read.parquet(target).select("path").collect()}
+        rows = spark.read.parquet(target).select("path", F.col("error").isNotNull().alias("failed")).collect()
     except Exception:
-        return set()
+        return set(), set()
+    return {row.path for row in rows if not row.failed}, {row.path for row in rows if row.failed}
 
 
 def remove_stale_attempt(spark, directory):
@@ -173,6 +176,34 @@ def remove_stale_attempt(spark, directory):
     filesystem = path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
     if filesystem.exists(path):
         filesystem.delete(path, True)
+
+
+def hadoop_path(spark, directory):
+    """DIRECTORY as a Hadoop Path and its FileSystem (local or remote alike)."""
+    path = spark.sparkContext._jvm.org.apache.hadoop.fs.Path(directory)
+    return path, path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
+
+
+def replace_directory(spark, directory):
+    """Moves DIRECTORY.next, fully written, in place of DIRECTORY. A run killed in between
+    leaves DIRECTORY.next complete (with _SUCCESS) and DIRECTORY gone: finish_replacing
+    completes the move on the next run."""
+    path, filesystem = hadoop_path(spark, directory)
+    following, _ = hadoop_path(spark, directory + ".next")
+    filesystem.delete(path, True)
+    filesystem.rename(following, path)
+
+
+def finish_replacing(spark, directory):
+    """Completes a replace_directory a killed run left undone, or drops its partial DIRECTORY.next."""
+    path, filesystem = hadoop_path(spark, directory)
+    following, _ = hadoop_path(spark, directory + ".next")
+    if not filesystem.exists(following):
+        return
+    if not filesystem.exists(path) and filesystem.exists(hadoop_path(spark, directory + ".next/_SUCCESS")[0]):
+        filesystem.rename(following, path)
+    else:
+        filesystem.delete(following, True)
 
 
 def folder_at(path, level):
@@ -219,7 +250,11 @@ def main(argv=None):
     local = local_recordings(binary, [item.replace("file://", "", 1) for item in inputs if item not in remote]) \
         if len(remote) < len(inputs) else []
 
-    done = set() if args.force else done_paths(spark, args.output)
+    summaries = os.path.join(args.output, "summaries")
+    for directory in (summaries, os.path.join(args.output, "summaries-json")):
+        finish_replacing(spark, directory)
+    # A resume skips the recordings summarised; those whose row is an error are retried.
+    done, failed_before = (set(), set()) if args.force else done_paths(spark, args.output)
     local = [path for path in local if path not in done]
     partitions = args.partitions or max(2 * sc.defaultParallelism, 1)
     parts = []
@@ -239,14 +274,29 @@ def main(argv=None):
         print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output})")
         spark.stop()
         return 0
-    mode = "overwrite" if args.force else "append"
-    remove_stale_attempt(spark, os.path.join(args.output, "summaries"))
-    frame.write.mode(mode).parquet(os.path.join(args.output, "summaries"))
-    if args.jsonl:
-        remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
-        frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
+    retried = 0
+    if failed_before:
+        retried = frame.join(spark.createDataFrame([(path,) for path in failed_before], "path string"), "path").count()
+    if retried:
+        # The retried recordings' old error rows are replaced: the kept rows and the new ones
+        # are written beside the output, then moved in place of it.
+        kept = spark.read.parquet(summaries).join(frame.select("path"), "path", "left_anti")
+        everything = kept.select(*SCHEMA.names).unionByName(frame)
+        everything.write.mode("overwrite").parquet(summaries + ".next")
+        if args.jsonl:
+            everything.write.mode("overwrite").json(os.path.join(args.output, "summaries-json.next"))
+            replace_directory(spark, os.path.join(args.output, "summaries-json"))
+        replace_directory(spark, summaries)
+    else:
+        mode = "overwrite" if args.force else "append"
+        remove_stale_attempt(spark, summaries)
+        frame.write.mode(mode).parquet(summaries)
+        if args.jsonl:
+            remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
+            frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
     failed = frame.filter(F.col("error").isNotNull()).count()
-    print(f"pedometer_spark: {count} recordings summarised ({failed} failed) into {args.output}")
+    again = f", {retried} of them retried after failing before" if retried else ""
+    print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}")
 
     if args.group_level is not None or args.group_column:
         metadata = {}
@@ -254,8 +304,7 @@ def main(argv=None):
             with open(args.metadata, encoding="utf-8") as table:
                 for record in csv.DictReader(table):
                     metadata[record["path"]] = record[args.group_column]
-        everything = spark.read.parquet(os.path.join(args.output, "summaries"))
-        totals = (everything.withColumn("group", group_key(args, metadata)).groupBy("group")
+        totals = (spark.read.parquet(summaries).withColumn("group", group_key(args, metadata)).groupBy("group")
                   .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
                        # A group whose every recording failed counted no steps (its `failed` says why).
                        F.coalesce(F.sum("steps"), F.lit(0)).alias("steps"),
