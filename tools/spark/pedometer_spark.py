@@ -150,8 +150,10 @@ def remote_partition(binary_hint):
 
 
 def local_recordings(binary, inputs):
-    """The recordings under local inputs, as `pedometer list` finds them."""
-    process = subprocess.run([binary, "list", *inputs], capture_output=True, text=True)
+    """The recordings under local inputs, as `pedometer list` finds them. The inputs go
+    to `list -` on stdin: a list of any length (@paths.txt) fits."""
+    process = subprocess.run([binary, "list", "-"], input="\n".join(inputs) + "\n",
+                             capture_output=True, text=True)
     sys.stderr.write(process.stderr)
     return [line for line in process.stdout.splitlines() if line.strip()]
 

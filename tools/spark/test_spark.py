@@ -6,6 +6,7 @@
    rows carry the same errors);
 2. a second run retries just the failed files, replacing their rows; a run resumed after a
    crash retries the recordings the crash failed;
+3. a 2.5 MB @paths.txt is read;
 4. a run killed midway, then rerun, gives the same output.
 Exits non-zero with the differences on failure.
 """
@@ -144,6 +145,14 @@ exit 134
                      + "\n  ".join(problems[:40]))
         print(f"ok    resuming after a crash retries its {crashed} failed recordings, one row each")
 
+        # @paths.txt longer than the argument list allows (2.5 MB).
+        paths = os.path.join(scratch, "paths.txt")
+        with open(paths, "w") as listing:
+            listing.write(("./" * 400 + "Fixtures/runwalk/runwalk.csv\n") * 3000)
+        stdout = spark_run(os.path.join(scratch, "listed"), inputs=("@" + paths,))
+        if "1 recordings summarised (0 failed)" not in stdout:
+            sys.exit(f"FAIL @paths.txt of 3000 long paths:\n{stdout}")
+        print("ok    a 2.5 MB @paths.txt is read")
 
 
         # Killed between its tasks' commits and its job's: committed task output is left under
