@@ -150,12 +150,15 @@ def remote_partition(binary_hint):
 
 
 def local_recordings(binary, inputs):
-    """The recordings under local inputs, as `pedometer list` finds them. The inputs go
-    to `list -` on stdin: a list of any length (@paths.txt) fits."""
+    """The recordings under local inputs, as `pedometer list` finds them, and what it said of
+    the inputs it could not use (a path that does not exist, a folder with no recording). The
+    inputs go to `list -` on stdin: a list of any length (@paths.txt) fits."""
     process = subprocess.run([binary, "list", "-"], input="\n".join(inputs) + "\n",
                              capture_output=True, text=True)
-    sys.stderr.write(process.stderr)
-    return [line for line in process.stdout.splitlines() if line.strip()]
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"pedometer_spark: pedometer list exited {process.returncode}: {process.stderr.strip()}")
+    unusable = [line for line in process.stderr.splitlines() if line.strip()]
+    return [line for line in process.stdout.splitlines() if line.strip()], unusable
 
 
 def done_paths(spark, output):
@@ -249,8 +252,13 @@ def main(argv=None):
         else:
             inputs.append(item)
     remote = [item for item in inputs if "://" in item and not item.startswith("file://")]
-    local = local_recordings(binary, [item.replace("file://", "", 1) for item in inputs if item not in remote]) \
-        if len(remote) < len(inputs) else []
+    local, unusable = local_recordings(binary, [item.replace("file://", "", 1) for item in inputs if item not in remote]) \
+        if len(remote) < len(inputs) else ([], [])
+    # As summarize does locally: an input that cannot be used is said, and the run exits 1.
+    for line in unusable:
+        print(f"pedometer_spark: {line}", file=sys.stderr)
+    status = 1 if unusable else 0
+    not_used = f"; unusable inputs: {len(unusable)} (said above)" if unusable else ""
 
     summaries = os.path.join(args.output, "summaries")
     for directory in (summaries, os.path.join(args.output, "summaries-json")):
@@ -266,16 +274,16 @@ def main(argv=None):
         files = sc.binaryFiles(pattern).filter(lambda item: item[0] not in done)
         parts.append(files.repartition(partitions).mapPartitions(remote_partition(args.pedometer)))
     if not parts:
-        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output})")
+        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output}){not_used}")
         spark.stop()
-        return 0
+        return status
     rows = sc.union(parts) if len(parts) > 1 else parts[0]
     frame = spark.createDataFrame(rows, SCHEMA).cache()
     count = frame.count()
     if count == 0:
-        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output})")
+        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output}){not_used}")
         spark.stop()
-        return 0
+        return status
     retried = 0
     if failed_before:
         retried = frame.join(spark.createDataFrame([(path,) for path in failed_before], "path string"), "path").count()
@@ -298,7 +306,7 @@ def main(argv=None):
             frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
     failed = frame.filter(F.col("error").isNotNull()).count()
     again = f", {retried} of them retried after failing before" if retried else ""
-    print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}")
+    print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}{not_used}")
 
     if args.group_level is not None or args.group_column:
         metadata = {}
@@ -317,7 +325,7 @@ def main(argv=None):
         for row in totals.collect():
             print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters:.0f} m")
     spark.stop()
-    return 0
+    return status
 
 
 if __name__ == "__main__":

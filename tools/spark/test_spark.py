@@ -6,7 +6,7 @@
    rows carry the same errors);
 2. a second run retries just the failed files, replacing their rows; a run resumed after a
    crash retries the recordings the crash failed;
-3. a 2.5 MB @paths.txt is read;
+3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1;
 4. a run killed midway, then rerun, gives the same output.
 Exits non-zero with the differences on failure.
 """
@@ -145,14 +145,16 @@ exit 134
                      + "\n  ".join(problems[:40]))
         print(f"ok    resuming after a crash retries its {crashed} failed recordings, one row each")
 
-        # @paths.txt longer than the argument list allows (2.5 MB).
+        # @paths.txt longer than the argument list allows (2.5 MB), and an input that does not exist.
         paths = os.path.join(scratch, "paths.txt")
         with open(paths, "w") as listing:
             listing.write(("./" * 400 + "Fixtures/runwalk/runwalk.csv\n") * 3000)
-        stdout = spark_run(os.path.join(scratch, "listed"), inputs=("@" + paths,))
-        if "1 recordings summarised (0 failed)" not in stdout:
-            sys.exit(f"FAIL @paths.txt of 3000 long paths:\n{stdout}")
-        print("ok    a 2.5 MB @paths.txt is read")
+        stdout, stderr = spark_run(os.path.join(scratch, "listed"), inputs=("@" + paths, "Fixtures/nope.csv"), status=1)
+        # spark-submit passes the Python driver's stderr to its stdout.
+        if ("pedometer_spark: Fixtures/nope.csv: no such file or folder" not in stdout
+                or "1 recordings summarised (0 failed)" not in stdout or "unusable inputs: 1" not in stdout):
+            sys.exit(f"FAIL @paths.txt of 3000 long paths and a missing input:\n{stdout}{stderr[-2000:]}")
+        print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1")
 
 
         # Killed between its tasks' commits and its job's: committed task output is left under
