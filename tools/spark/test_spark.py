@@ -6,7 +6,8 @@
    rows carry the same errors);
 2. a second run retries just the failed files, replacing their rows; a run resumed after a
    crash retries the recordings the crash failed;
-3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1;
+3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1; Spark logs
+   no INFO lines;
 4. a run killed midway, then rerun, gives the same output.
 Exits non-zero with the differences on failure.
 """
@@ -154,7 +155,9 @@ exit 134
         if ("pedometer_spark: Fixtures/nope.csv: no such file or folder" not in stdout
                 or "1 recordings summarised (0 failed)" not in stdout or "unusable inputs: 1" not in stdout):
             sys.exit(f"FAIL @paths.txt of 3000 long paths and a missing input:\n{stdout}{stderr[-2000:]}")
-        print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1")
+        if " INFO " in stderr:
+            sys.exit(f"FAIL Spark's INFO log on stderr:\n{stderr[-2000:]}")
+        print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log")
 
 
         # Killed between its tasks' commits and its job's: committed task output is left under
