@@ -238,6 +238,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if (args.metadata is None) != (args.group_column is None):
         parser.error("--metadata and --group-column go together")
+    local_output = args.output.replace("file://", "", 1)
+    if "://" not in local_output and os.path.exists(local_output) and not os.path.isdir(local_output):
+        raise SystemExit(f"pedometer_spark: {args.output}: exists and is not a folder (the output is a folder of tables)")
 
     spark = SparkSession.builder.appName("pedometer").getOrCreate()
     sc = spark.sparkContext

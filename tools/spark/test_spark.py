@@ -6,8 +6,8 @@
    rows carry the same errors);
 2. a second run retries just the failed files, replacing their rows; a run resumed after a
    crash retries the recordings the crash failed;
-3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1; Spark logs
-   no INFO lines;
+3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1; an output
+   that is a file is refused in one line; Spark logs no INFO lines;
 4. a run killed midway, then rerun, gives the same output.
 Exits non-zero with the differences on failure.
 """
@@ -159,6 +159,12 @@ exit 134
             sys.exit(f"FAIL Spark's INFO log on stderr:\n{stderr[-2000:]}")
         print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log")
 
+        not_folder = os.path.join(scratch, "a-file")
+        open(not_folder, "w").close()
+        stdout, stderr = spark_run(not_folder, status=1)
+        if (stdout + stderr).strip() != f"pedometer_spark: {not_folder}: exists and is not a folder (the output is a folder of tables)":
+            sys.exit(f"FAIL an output that is a file:\n{stdout}{stderr[-2000:]}")
+        print("ok    an output that is a file is refused in one line")
 
         # Killed between its tasks' commits and its job's: committed task output is left under
         # summaries/_temporary/0/, which the next run's job commit must not take as its own.
