@@ -87,7 +87,13 @@ struct EvalCommand: ParsableCommand {
         var entries: [TruthManifest.Entry] = []
         for path in manifests {
             do throws(IngestError) {
-                entries += try TruthManifest.read(path).entries
+                let manifest = try TruthManifest.read(path)
+                entries += manifest.entries
+                if !manifest.unreadColumns.isEmpty {
+                    StandardError.print(
+                        "\(path): columns not read: \(manifest.unreadColumns.joined(separator: ", ")) "
+                            + "(eval reads path, steps, distance_m, height_m, from_s, to_s, rate_hz, step_times)")
+                }
             } catch {
                 StandardError.print("\(error)")
                 failures += 1

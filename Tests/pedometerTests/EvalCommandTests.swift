@@ -166,6 +166,12 @@ import Testing
         try Data("path,steps\n../walk.csv,99\n".utf8).write(to: conflicting)
         let normalized = try CommandRunner.run(["eval", "--format", "json", "--truth", conflicting.path])
         #expect(normalized.status == 0)
+        #expect(!normalized.stderr.contains("columns not read"))
+        // A column eval does not read is named (a misspelt truth would otherwise be no truth).
+        try Data("path,steps,distanse_m\n../walk.csv,99,20\n".utf8).write(to: conflicting)
+        let misspelt = try CommandRunner.run(["eval", "--truth", conflicting.path])
+        #expect(misspelt.status == 0)
+        #expect(misspelt.stderr.contains("truth.csv: columns not read: distanse_m (eval reads path, steps"), "\(misspelt.stderr)")
         let row = try #require(try JSONSerialization.jsonObject(with: Data((normalized.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
         #expect(row["folder"] as? String == folder.path, "\(row)")
     }

@@ -45,6 +45,9 @@ public struct TruthManifest: Sendable, Hashable {
     /// The manifest's own path.
     public var path: String
     public var entries: [Entry]
+    /// Header names of columns the manifest has but eval does not read (a `distance` misspelt
+    /// is no distance truth), in their order.
+    public var unreadColumns: [String] = []
 
     /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
     public static let plausibleHeights = 0.5...2.5
@@ -95,6 +98,8 @@ public struct TruthManifest: Sendable, Hashable {
         let toColumn = column(["to_s", "to"])
         let rateColumn = column(["rate_hz", "rate"])
         let stepTimesColumn = column(["step_times", "steps_file"])
+        let read = [pathColumn, stepsColumn, distanceColumn, heightColumn, fromColumn, toColumn, rateColumn, stepTimesColumn]
+        let unread = names.indices.filter { !read.contains($0) && !names[$0].isEmpty }.map { names[$0] }
         let folder = FormatDetector.parentFolder(path)
         /// A path the manifest gives, relative to its folder unless absolute, without `.` and
         /// `..` steps (`manifests/../rec/x.csv` is `rec/x.csv`: one recording, one folder).
@@ -163,7 +168,7 @@ public struct TruthManifest: Sendable, Hashable {
                 height: height, window: window, sampleRate: sampleRate, stepTimes: stepTimes,
                 location: reader.location(ofField: 0)))
         }
-        return TruthManifest(path: path, entries: entries)
+        return TruthManifest(path: path, entries: entries, unreadColumns: unread)
     }
 
     /// The step times a manifest's `step_times` column names: the first field of each row,
