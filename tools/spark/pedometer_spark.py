@@ -115,8 +115,12 @@ def summarize_paths(binary, items):
         summary = json.loads(line)
         local = summary.get("source")
         path = local_to_path.get(local, local)
-        if "error" in summary:
-            summary["error"] = summary["error"].replace(local, path) if local else summary["error"]
+        # Messages name the recording by its own path, not the executor's scratch copy.
+        if local and local != path:
+            if "error" in summary:
+                summary["error"] = summary["error"].replace(local, path)
+            if summary.get("warnings"):
+                summary["warnings"] = [warning.replace(local, path) for warning in summary["warnings"]]
         seen.add(local)
         rows.append(to_row(path, summary))
     # A recording summarize said nothing of (it crashed, say) is still a row, with why.
@@ -139,7 +143,11 @@ def remote_partition(binary_hint):
         try:
             items = []
             for index, (uri, content) in enumerate(files):
-                local = os.path.join(scratch, f"{index}-{os.path.basename(uri.rstrip('/'))}")
+                # Under its own name (a Google Fit day file's name is its date), in a folder of
+                # its own so that two remote files of one name do not meet.
+                folder = os.path.join(scratch, str(index))
+                os.makedirs(folder)
+                local = os.path.join(folder, os.path.basename(uri.rstrip('/')))
                 with open(local, "wb") as out:
                     out.write(content)
                 items.append((uri, local))

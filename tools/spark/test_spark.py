@@ -8,7 +8,9 @@
    crash retries the recordings the crash failed;
 3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1; an output
    that is a file is refused in one line; Spark logs no INFO lines;
-4. a run killed midway, then rerun, gives the same output.
+4. a run killed midway, then rerun, gives the same output;
+5. remote files (as sc.binaryFiles hands them over) are read under their own names, so a
+   Google Fit day file keeps its date, and no message names the executor's scratch copy.
 Exits non-zero with the differences on failure.
 """
 import json
@@ -190,8 +192,30 @@ exit 134
         if problems:
             sys.exit("FAIL a killed run, rerun, differs:\n  " + "\n  ".join(problems[:40]))
         print("ok    a run killed midway and rerun gives the same output")
+        check_remote_copies(reference)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def check_remote_copies(reference):
+    """Remote recordings are copied to the executor before they are read: the copy keeps the
+    file's name (a Google Fit day file's date is its name) and no message names the copy."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "spark"))
+    import pedometer_spark
+    names = ["formats/google-fit/2019-05-13.csv", "malformed/nan-field.csv"]
+    files = []
+    for name in names:
+        with open(os.path.join(ROOT, "Fixtures", name), "rb") as handle:
+            files.append(("s3a://bucket/" + name, handle.read()))
+    rows = pedometer_spark.remote_partition(PEDOMETER)(iter(files))
+    for name, row in zip(names, (row.asDict() for row in rows)):
+        local = reference["Fixtures/" + name]
+        if row.get("startDate") != local.get("startDate"):
+            sys.exit(f"FAIL remote {name}: startDate {row.get('startDate')}, locally {local.get('startDate')}")
+        leaked = [text for text in (row.get("warnings") or []) + [row.get("error") or ""] if "pedometer-spark-" in text]
+        if leaked:
+            sys.exit(f"FAIL remote {name}: a message names the scratch copy: {leaked[0]}")
+    print("ok    remote files keep their names (a Google Fit day its date), messages their paths")
 
 
 if __name__ == "__main__":
