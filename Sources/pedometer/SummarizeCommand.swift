@@ -224,7 +224,7 @@ struct SummarizeCommand: ParsableCommand {
     /// name and hash as the chart's (``RecordingFileName/stem(for:)``).
     func outputPath(for recording: String, in directory: String) -> String {
         (directory as NSString).appendingPathComponent(
-            RecordingFileName.stem(for: recording) + ".summary." + format.fileExtension)
+            RecordingFileName.stem(for: recording) + RecordingDiscovery.summaryInfix + format.fileExtension)
     }
 
     /// `--output-dir`: one file per recording, written atomically, those already there (and,

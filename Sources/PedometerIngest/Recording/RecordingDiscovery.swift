@@ -5,10 +5,13 @@ public enum RecordingDiscovery {
     /// The name ending of a list of true step times (a truth manifest's `step_times`), not a
     /// recording.
     static let stepTimesSuffix = ".steps.csv"
-    /// The name endings of the summaries `pedometer summarize --output-dir` writes
-    /// (`<name>-<hash>.summary.csv` or `.txt`; its `.json` and charts' `.svg` are no recording
-    /// extensions), so that a rerun into a folder it searches does not read them as recordings.
-    static let summarySuffixes = [".summary.csv", ".summary.txt"]
+    /// What the summaries `pedometer summarize --output-dir` writes are named with before their
+    /// format's extension (`<name>-<hash>.summary.csv`): the one place that names them.
+    public static let summaryInfix = ".summary."
+    /// The name endings of those summaries that a search could take for recordings (`.json`
+    /// and charts' `.svg` are no recording extensions), so that a rerun into a folder it
+    /// searches does not read them.
+    static let summarySuffixes = ["csv", "txt"].map { summaryInfix + $0 }
 
     /// The recordings named by `paths`, in order: a file or recording folder (Sensor Logger,
     /// Oxford) as it is; any other folder searched recursively, in name order, for recording
