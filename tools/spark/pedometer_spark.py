@@ -232,6 +232,56 @@ def group_key(args, metadata):
     return F.udf(lambda path: metadata.get(path), StringType())(F.col("path"))
 
 
+def write_summaries(spark, args, frame, count, failed_before, not_used):
+    """Adds `frame`'s rows (`count` of them) to OUT/summaries (and summaries-json), replacing the
+    rows of the paths in `failed_before` that were retried, and says how many failed."""
+    summaries = os.path.join(args.output, "summaries")
+    retried = 0
+    if failed_before:
+        retried = frame.join(spark.createDataFrame([(path,) for path in failed_before], "path string"), "path").count()
+    if retried:
+        # The retried recordings' old error rows are replaced: the kept rows and the new ones
+        # are written beside the output, then moved in place of it.
+        kept = spark.read.parquet(summaries).join(frame.select("path"), "path", "left_anti")
+        everything = kept.select(*SCHEMA.names).unionByName(frame)
+        everything.write.mode("overwrite").parquet(summaries + ".next")
+        if args.jsonl:
+            everything.write.mode("overwrite").json(os.path.join(args.output, "summaries-json.next"))
+            replace_directory(spark, os.path.join(args.output, "summaries-json"))
+        replace_directory(spark, summaries)
+    else:
+        mode = "overwrite" if args.force else "append"
+        remove_stale_attempt(spark, summaries)
+        frame.write.mode(mode).parquet(summaries)
+        if args.jsonl:
+            remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
+            frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
+    failed = frame.filter(F.col("error").isNotNull()).count()
+    again = f", {retried} of them retried after failing before" if retried else ""
+    print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}{not_used}")
+
+
+def write_totals(spark, args, summaries):
+    """Per-group totals of every row in `summaries` (recordings, failures, steps, distance,
+    duration) to OUT/totals, grouped by --group-level or --metadata's --group-column, and
+    printed."""
+    metadata = {}
+    if args.metadata:
+        with open(args.metadata, encoding="utf-8") as table:
+            for record in csv.DictReader(table):
+                metadata[record["path"]] = record[args.group_column]
+    totals = (spark.read.parquet(summaries).withColumn("group", group_key(args, metadata)).groupBy("group")
+              .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
+                   # A group whose every recording failed counted no steps (its `failed` says why).
+                   F.coalesce(F.sum("steps"), F.lit(0)).alias("steps"),
+                   F.coalesce(F.sum("distanceMeters"), F.lit(0.0)).alias("distanceMeters"),
+                   F.coalesce(F.sum("durationSeconds"), F.lit(0.0)).alias("durationSeconds"))
+              .orderBy("group"))
+    totals.write.mode("overwrite").parquet(os.path.join(args.output, "totals"))
+    for row in totals.collect():
+        print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters:.0f} m")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("inputs", nargs="+")
@@ -284,57 +334,18 @@ def main(argv=None):
     for pattern in remote:
         files = sc.binaryFiles(pattern).filter(lambda item: item[0] not in done)
         parts.append(files.repartition(partitions).mapPartitions(remote_partition(args.pedometer)))
-    if not parts:
+    frame = count = None
+    if parts:
+        rows = sc.union(parts) if len(parts) > 1 else parts[0]
+        frame = spark.createDataFrame(rows, SCHEMA).cache()
+        count = frame.count()
+    if not count:
         print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output}){not_used}")
-        spark.stop()
-        return status
-    rows = sc.union(parts) if len(parts) > 1 else parts[0]
-    frame = spark.createDataFrame(rows, SCHEMA).cache()
-    count = frame.count()
-    if count == 0:
-        print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output}){not_used}")
-        spark.stop()
-        return status
-    retried = 0
-    if failed_before:
-        retried = frame.join(spark.createDataFrame([(path,) for path in failed_before], "path string"), "path").count()
-    if retried:
-        # The retried recordings' old error rows are replaced: the kept rows and the new ones
-        # are written beside the output, then moved in place of it.
-        kept = spark.read.parquet(summaries).join(frame.select("path"), "path", "left_anti")
-        everything = kept.select(*SCHEMA.names).unionByName(frame)
-        everything.write.mode("overwrite").parquet(summaries + ".next")
-        if args.jsonl:
-            everything.write.mode("overwrite").json(os.path.join(args.output, "summaries-json.next"))
-            replace_directory(spark, os.path.join(args.output, "summaries-json"))
-        replace_directory(spark, summaries)
     else:
-        mode = "overwrite" if args.force else "append"
-        remove_stale_attempt(spark, summaries)
-        frame.write.mode(mode).parquet(summaries)
-        if args.jsonl:
-            remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
-            frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
-    failed = frame.filter(F.col("error").isNotNull()).count()
-    again = f", {retried} of them retried after failing before" if retried else ""
-    print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}{not_used}")
-
-    if args.group_level is not None or args.group_column:
-        metadata = {}
-        if args.metadata:
-            with open(args.metadata, encoding="utf-8") as table:
-                for record in csv.DictReader(table):
-                    metadata[record["path"]] = record[args.group_column]
-        totals = (spark.read.parquet(summaries).withColumn("group", group_key(args, metadata)).groupBy("group")
-                  .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
-                       # A group whose every recording failed counted no steps (its `failed` says why).
-                       F.coalesce(F.sum("steps"), F.lit(0)).alias("steps"),
-                       F.coalesce(F.sum("distanceMeters"), F.lit(0.0)).alias("distanceMeters"),
-                       F.coalesce(F.sum("durationSeconds"), F.lit(0.0)).alias("durationSeconds"))
-                  .orderBy("group"))
-        totals.write.mode("overwrite").parquet(os.path.join(args.output, "totals"))
-        for row in totals.collect():
-            print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters:.0f} m")
+        write_summaries(spark, args, frame, count, failed_before, not_used)
+    # Totals are of everything in OUT, so a rerun with nothing new to summarise writes them too.
+    if (args.group_level is not None or args.group_column) and (count or done):
+        write_totals(spark, args, summaries)
     spark.stop()
     return status
 

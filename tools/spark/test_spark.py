@@ -125,6 +125,13 @@ def main():
                      + "\n  ".join(problems[:40]))
         print("ok    a second run retries just the failed files, replacing their rows")
 
+        # A rerun with nothing new to summarise still writes the totals (of everything in OUT).
+        shutil.rmtree(os.path.join(output, "totals"))
+        idle = spark_run(output, "--group-level", "1", inputs=("Fixtures/oxford",))
+        if "nothing to do" not in idle or spark_totals(output) != totals:
+            sys.exit(f"FAIL a rerun with nothing to do and --group-level 1: {idle.strip()}")
+        print("ok    a rerun with nothing new to summarise writes the totals")
+
         # Resuming after a crash: the recordings it left as errors are retried, not skipped.
         crashy = os.path.join(scratch, "crashy")
         with open(crashy, "w") as script:
