@@ -14,8 +14,9 @@ parses the JSON lines into rows of an explicit schema. A recording that cannot b
 with its `file:line:column: reason` error, never dropped, and never fails the job.
 
 The rows are written as Parquet to OUT/summaries (and JSON Lines to OUT/summaries-json with
---jsonl). A rerun skips the paths already summarised in OUT and retries those whose row is an
-error, replacing their rows (--force redoes every path); a run killed before its write commits
+--jsonl). A rerun skips the recordings already summarised in OUT (however their paths are spelt this
+time: a row is the file's, under the path it was first summarised by) and retries those whose
+row is an error, replacing their rows (--force redoes every path); a run killed before its write commits
 leaves OUT as it was (what its tasks wrote is removed by the next run).
 --group-level N also writes per-group totals (steps, distance, duration, recordings,
 failures) to OUT/totals, grouping by the N-th folder of each path (0 = the first);
@@ -132,8 +133,8 @@ def summarize_paths(binary, items):
 
 
 def local_partition(binary_hint):
-    def run(paths):
-        return summarize_paths(pedometer_binary(binary_hint), [(path, path) for path in paths])
+    def run(items):
+        return summarize_paths(pedometer_binary(binary_hint), items)
     return run
 
 
@@ -179,6 +180,18 @@ def done_paths(spark, output):
     except Exception:
         return set(), set()
     return {row.path for row in rows if not row.failed}, {row.path for row in rows if row.failed}
+
+
+def row_paths(local, stored):
+    """(row path, local path) for each local recording: the path of the row already in OUT for
+    the same file (`stored`: its rows' paths), however the file is named this time (`./logs/a.csv`,
+    `/data/logs/a.csv`, a link), so that a rerun neither summarises it again nor gives it a
+    second row; else the path as given, lexically normalised (`logs/./a.csv` is `logs/a.csv`)."""
+    known = {}
+    for path in sorted(stored):
+        if "://" not in path and os.path.exists(path):
+            known.setdefault(os.path.realpath(path), path)
+    return [(known.get(os.path.realpath(path), os.path.normpath(path)), path) for path in local]
 
 
 def remove_stale_attempt(spark, directory):
@@ -326,7 +339,7 @@ def main(argv=None):
         finish_replacing(spark, directory)
     # A resume skips the recordings summarised; those whose row is an error are retried.
     done, failed_before = (set(), set()) if args.force else done_paths(spark, args.output)
-    local = [path for path in local if path not in done]
+    local = [item for item in row_paths(local, done | failed_before) if item[0] not in done]
     partitions = args.partitions or max(2 * sc.defaultParallelism, 1)
     parts = []
     if local:

@@ -132,6 +132,14 @@ def main():
             sys.exit(f"FAIL a rerun with nothing to do and --group-level 1: {idle.strip()}")
         print("ok    a rerun with nothing new to summarise writes the totals")
 
+        # The same recordings named otherwise are the same rows: not summarised again, not twice.
+        spelt = spark_run(output, inputs=("./Fixtures/oxford/", os.path.join(ROOT, "Fixtures", "wrist-watch")))
+        problems = compare(spark_rows(output), reference)
+        if "nothing to do" not in spelt or problems:
+            sys.exit(f"FAIL the fixtures named ./Fixtures/oxford/ and by their absolute path: {spelt.strip()}\n  "
+                     + "\n  ".join(problems[:40]))
+        print("ok    recordings already summarised, named by other paths, are skipped")
+
         # Resuming after a crash: the recordings it left as errors are retried, not skipped.
         crashy = os.path.join(scratch, "crashy")
         with open(crashy, "w") as script:
@@ -161,6 +169,9 @@ exit 134
             listing.write(("./" * 400 + "Fixtures/runwalk/runwalk.csv\n") * 3000)
         stdout, stderr = spark_run(os.path.join(scratch, "listed"), inputs=("@" + paths, "Fixtures/nope.csv"), status=1)
         # spark-submit passes the Python driver's stderr to its stdout.
+        listed = [row["path"] for row in spark_rows(os.path.join(scratch, "listed"))]
+        if listed != ["Fixtures/runwalk/runwalk.csv"]:
+            sys.exit(f"FAIL the rows of ./././…/Fixtures/runwalk/runwalk.csv: {listed}")
         if ("pedometer_spark: Fixtures/nope.csv: no such file or folder" not in stdout
                 or "1 recordings summarised (0 failed)" not in stdout or "unusable inputs: 1" not in stdout):
             sys.exit(f"FAIL @paths.txt of 3000 long paths and a missing input:\n{stdout}{stderr[-2000:]}")
