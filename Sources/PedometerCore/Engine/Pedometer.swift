@@ -248,18 +248,25 @@ public struct Pedometer: SampleSink, Sendable {
     /// (time from its first to its last step), absent with fewer than 2 steps in the window or
     /// when two step intervals have passed since the last step (the walker has stopped). `currentPace` is
     /// 1 / (cadence × step length at that cadence), seconds per metre. `averageActivePace` is
-    /// active time / distance; when no active time can be derived from steps, distance / time.
+    /// active time / the distance of the step intervals in it (``averageCadence(from:to:)``'s
+    /// steps: a step whose interval the span cuts counts its share); when no active time can be
+    /// derived from steps, time / distance.
     public func query(from: Double, to: Double) -> PedometerData {
         let state = resolved()
         let start = min(max(from, 0), endDate)
         let end = min(max(to, start), endDate)
         let (first, last) = stepIndices(from: from, to: to)
         let distance = distance(first, last, from: from, to: to, state: state)
-        let active = knowsStepTimes ? activeTime(from: start, to: end).seconds : nil
+        let activity = knowsStepTimes ? activeTime(from: start, to: end) : nil
+        let active = activity?.seconds
         var averagePace: Double?
-        if let distance, distance > 0, let active {
-            if active > 0 {
-                averagePace = active / distance
+        if let distance, distance > 0, let activity {
+            // Over the steps whose intervals are in the active time: a walk the span cuts (the
+            // recording began, or `from` falls, after its first step's interval began) has
+            // steps counted in `distance` whose time lies partly outside.
+            let activeMetres = distanceMethod == .device ? distance : activity.metres.scaled(by: state.scales)
+            if activity.seconds > 0 && activeMetres > 0 {
+                averagePace = activity.seconds / activeMetres
             } else if end > start {
                 averagePace = (end - start) / distance
             }
@@ -392,9 +399,11 @@ public struct Pedometer: SampleSink, Sendable {
     /// Steps per second of active time in `[from, to)`; `nil` without active time, or when
     /// the steps' times are not known (``knowsStepTimes``). A step is the interval that ends
     /// at it: a walk the span cuts (the recording began, or `from` falls, after its first step's
-    /// interval began) holds the share of its intervals inside the span, so a steady walk's
-    /// average cadence is its cadence however it is cut (its steps over the time left used to
-    /// make a 20 s walk at 107 steps/min 109).
+    /// interval began) holds its intervals inside the span, those cut in part by their share, so
+    /// a steady walk's average cadence is its cadence however it is cut (its steps over the time
+    /// left used to make a 20 s walk at 107 steps/min 109), and a window of a walk that changes
+    /// pace has the window's cadence (until 2026-11-26 the whole walk's mean: a window of a
+    /// run/walk session's walking 138 steps/min, above its maximum of 108).
     public func averageCadence(from: Double, to: Double) -> Double? {
         guard knowsStepTimes else { return nil }
         let start = min(max(from, 0), endDate)
@@ -501,11 +510,12 @@ extension Pedometer {
         return (steps[first] - interval, steps[last], steps[last] - steps[first] + interval)
     }
 
-    /// Seconds of walking or running within `[start, end]`: the overlap of the walks' active
-    /// spans (``walkSpan(_:)``) with it; and the step intervals in that overlap, a walk's whole
-    /// steps where all of it is inside, else the share of its intervals that is.
-    private func activeTime(from start: Double, to end: Double) -> (seconds: Double, stepIntervals: Double) {
-        guard !walkStarts.isEmpty, end > start else { return (0, 0) }
+    /// Walking or running within `[start, end]`: the seconds of the walks' active spans
+    /// (``walkSpan(_:)``) inside it; the step intervals inside it (step k's is the one ending at
+    /// it), whole or in part; and the metres of those steps at stride scale 1, each in the share
+    /// of its interval inside, so that cadence and pace are of the same steps.
+    private func activeTime(from start: Double, to end: Double) -> (seconds: Double, stepIntervals: Double, metres: StepMetres) {
+        guard !walkStarts.isEmpty, end > start else { return (0, 0, StepMetres()) }
         // The first walk ending after `start`, and the last beginning before `end`.
         var low = 0, high = walkStarts.count
         while low < high {
@@ -520,20 +530,49 @@ extension Pedometer {
             if walkSpan(middle).start < end { low = middle + 1 } else { high = middle }
         }
         let last = low - 1
-        guard first <= last else { return (0, 0) }
-        func overlap(_ walk: Int) -> (seconds: Double, stepIntervals: Double) {
-            let span = walkSpan(walk)
-            let seconds = max(0, min(span.end, end) - max(span.start, start))
-            let steps = Double(walkStart(walk + 1) - walkStarts[walk])
-            return (seconds, seconds == span.duration ? steps : seconds * steps / span.duration)
-        }
-        let head = overlap(first)
+        guard first <= last else { return (0, 0, StepMetres()) }
+        let head = overlap(first, from: start, to: end)
         if first == last { return head }
-        let tail = overlap(last)
+        let tail = overlap(last, from: start, to: end)
         return (
             head.seconds + (walkPrefix[last] - walkPrefix[first + 1]) + tail.seconds,
-            head.stepIntervals + Double(walkStarts[last] - walkStarts[first + 1]) + tail.stepIntervals
+            head.stepIntervals + Double(walkStarts[last] - walkStarts[first + 1]) + tail.stepIntervals,
+            head.metres + unitDistance(walkStarts[first + 1], walkStarts[last]) + tail.metres
         )
+    }
+
+    /// ``activeTime(from:to:)`` of walk `walk` alone. Its span is cut into its steps'
+    /// intervals, the first step's one mean interval long: interval j ends at the walk's
+    /// step j, and a time inside it is at position j + the fraction of it gone by.
+    private func overlap(_ walk: Int, from start: Double, to end: Double) -> (seconds: Double, stepIntervals: Double, metres: StepMetres) {
+        let span = walkSpan(walk)
+        let lower = max(span.start, start), upper = min(span.end, end)
+        guard upper > lower else { return (0, 0, StepMetres()) }
+        let first = walkStarts[walk], count = walkStart(walk + 1) - first
+        if lower == span.start && upper == span.end {
+            return (span.duration, Double(count), unitDistance(first, first + count))
+        }
+        func position(_ time: Double) -> Double {
+            if time <= span.start { return 0 }
+            if time >= span.end { return Double(count) }
+            // The walk's steps up to `time`: `time` is in the interval ending at the next one.
+            let passed = min(max(Self.upperBound(steps, time) - first, 0), count - 1)
+            let from = passed == 0 ? span.start : steps[first + passed - 1]
+            return Double(passed) + (time - from) / (steps[first + passed] - from)
+        }
+        let a = position(lower), b = position(upper)
+        // The intervals holding the overlap's ends (an end on a step closes the interval before).
+        let headInterval = min(Int(a), count - 1)
+        let tailInterval = min(max(Int(b.rounded(.up)) - 1, headInterval), count - 1)
+        func metres(_ interval: Int, _ share: Double) -> StepMetres {
+            unitDistance(first + interval, first + interval + 1) * share
+        }
+        let metres = headInterval == tailInterval
+            ? metres(headInterval, b - a)
+            : metres(headInterval, Double(headInterval + 1) - a)
+                + unitDistance(first + headInterval + 1, first + tailInterval)
+                + metres(tailInterval, b - Double(tailInterval))
+        return (upper - lower, b - a, metres)
     }
 
     /// The index of walk `walk`'s first step; the step count for the walk after the last.

@@ -16,6 +16,11 @@ struct StepMetres: Sendable, Hashable {
         StepMetres(walking: left.walking - right.walking, running: left.running - right.running)
     }
 
+    /// A share of these metres (part of a step).
+    static func * (metres: StepMetres, share: Double) -> StepMetres {
+        StepMetres(walking: metres.walking * share, running: metres.running * share)
+    }
+
     /// The metres at these scales.
     func scaled(by scales: StrideScales) -> Double {
         scales.walking * walking + scales.running * running
