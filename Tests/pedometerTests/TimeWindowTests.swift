@@ -45,6 +45,22 @@ import Testing
         #expect(abs(steps - inside.count) <= 2, "cut out: \(steps), window: \(inside.count)")
     }
 
+    /// Windows on a log of counts per quarter hour hold the quarter hours' counts, ours and the
+    /// device's alike (until 2026-11-26 08:00–08:15 said 811 steps and device 0: the count
+    /// stamped 08:15 read as 08:15 plus 4 ns, after the window, and our last step of the
+    /// quarter hour on its end, outside the half-open window).
+    @Test func windowsOfQuarterHourCounts() throws {
+        let log = fixture("formats/google-fit/2019-05-13.csv")
+        for (from, to, count) in [("8:00:00", "8:15:00", 812), ("8:15:00", "8:30:00", 1330), ("8:00:00", "8:45:00", 2544)] {
+            let window = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", from, "--to", to, log]))
+            #expect(window["steps"] as? Int == count, "\(from)–\(to)")
+            #expect(window["referenceSteps"] as? Int == count, "\(from)–\(to)")
+        }
+        let day = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "24:00:00", fixture("formats/google-fit/Daily activity metrics.csv")]))
+        #expect(day["steps"] as? Int == 8342)
+        #expect(day["referenceSteps"] as? Int == 8342)
+    }
+
     /// The current cadence and pace of a window are those of its own last seconds: a window
     /// after the last step has none (until 2026-11-26 it showed the recording's last pace beside
     /// its 0 steps), and one starting 2 s before the end measures those 2 s only.

@@ -171,10 +171,16 @@ public struct Pedometer: SampleSink, Sendable {
             let added = (sample.steps - last.steps).rounded()
             let elapsed = sample.time - last.time
             // Spread the new steps evenly since the previous count (a counter reset or a jump
-            // faster than anyone walks or runs only moves the baseline).
+            // faster than anyone walks or runs only moves the baseline): each at the end of its
+            // share of the time, as a counter read counts the steps up to its reading; at its
+            // middle for a count over an interval, whose steps all fell inside it (a window
+            // ending at the interval's end holds them all, as it holds the device's count).
             if added >= 1 && added <= Self.fastestCadence * max(elapsed, 1) + 10 {
                 let count = Int(added)
-                for index in 1...count { appendStep(last.time + elapsed * Double(index) / Double(count)) }
+                let start = sample.intervalStart.map { min(max($0, last.time), sample.time) } ?? last.time
+                let share = (sample.time - start) / Double(count)
+                let offset = sample.intervalStart == nil ? 0 : share / 2
+                for index in 1...count { appendStep(start + share * Double(index) - offset) }
                 deviceIncreases += 1
                 if elapsed > Self.longestKnownStepSpread { coarseDeviceIncreases += 1 }
             }

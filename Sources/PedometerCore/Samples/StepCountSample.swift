@@ -19,12 +19,18 @@ public struct StepCountSample: Sendable, Hashable {
     public var floorsAscended: Double?
     /// Cumulative floors descended, when the device logged them.
     public var floorsDescended: Double?
+    /// The start of the interval the count grew over, when the log gives counts per interval
+    /// (Google Fit's quarter hours, a day's total) stamped at its end: its steps fell inside
+    /// it, not at its end. `nil` for a count of steps up to ``time`` (a counter read now and
+    /// then, a log of step events).
+    public var intervalStart: Double?
 
     public init(
         time: Double, steps: Double, distance: Double? = nil, currentPace: Double? = nil,
         currentCadence: Double? = nil, averageActivePace: Double? = nil,
-        floorsAscended: Double? = nil, floorsDescended: Double? = nil
+        floorsAscended: Double? = nil, floorsDescended: Double? = nil, intervalStart: Double? = nil
     ) {
+        self.intervalStart = intervalStart
         self.time = time
         self.steps = steps
         self.distance = distance

@@ -86,7 +86,7 @@ enum StepIntervalReader {
                 }
                 if let meters { distance = (distance ?? 0) + meters }
                 steps += count
-                emitter.stepCount(StepCountSample(time: end, steps: steps, distance: distance), kind: .device)
+                emitter.stepCount(StepCountSample(time: end, steps: steps, distance: distance, intervalStart: start), kind: .device)
             } catch {
                 try emitter.skip(error)
             }

@@ -6,6 +6,10 @@ struct TimeColumn {
     /// Seconds per unit of the column: a ``TimeUnit``'s, or a sample period for a column that
     /// counts samples.
     let secondsPerUnit: Double
+    /// Units per second when that is a whole number (1000 for ms, 10^9 for ns, a sample
+    /// counter's whole rate): dividing by it keeps whole seconds whole (29,700 × 10^9 ns times
+    /// 10^-9 is 29,700.000000000004 s, which put a count logged at 08:15 after an 08:15 `--to`).
+    private let unitsPerSecond: Double?
     /// The raw value of time 0, set by the first timestamp unless given.
     private(set) var integerOrigin: Int64?
     private(set) var origin: Double?
@@ -21,7 +25,16 @@ struct TimeColumn {
     /// A column in units of `secondsPerUnit` seconds (`1 / rate` for a sample counter).
     init(secondsPerUnit: Double, origin: RawTime? = nil) {
         self.secondsPerUnit = secondsPerUnit
+        let inverse = 1 / secondsPerUnit, whole = inverse.rounded()
+        unitsPerSecond = secondsPerUnit < 1 && abs(inverse - whole) <= 1e-9 * whole ? whole : nil
         if let origin { setOrigin(origin) }
+    }
+
+    /// Seconds of `units` of the column.
+    @inline(__always)
+    private func inSeconds(_ units: Double) -> Double {
+        if let unitsPerSecond { return units / unitsPerSecond }
+        return units * secondsPerUnit
     }
 
     /// A timestamp as written in the file: an exact integer when it is one.
@@ -69,10 +82,10 @@ struct TimeColumn {
     mutating func seconds(_ time: ParsedTime) -> Double {
         if time.isInteger, let integerOrigin {
             let (difference, overflow) = time.integer.subtractingReportingOverflow(integerOrigin)
-            if !overflow { return Double(difference) * secondsPerUnit }
+            if !overflow { return inSeconds(Double(difference)) }
         }
         if origin == nil { setOrigin(time.isInteger ? .integer(time.integer) : .double(time.value)) }
-        return (time.value - origin!) * secondsPerUnit
+        return inSeconds(time.value - origin!)
     }
 
     /// Seconds since time 0 of the timestamp in field `index`.
@@ -84,7 +97,7 @@ struct TimeColumn {
     /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).
     var epochStart: Double? {
         guard let origin, !countsDays else { return nil }
-        let seconds = origin * secondsPerUnit
+        let seconds = inSeconds(origin)
         return UnitInference.unixTimes.contains(seconds) ? seconds : nil
     }
 

@@ -22,7 +22,8 @@ import PedometerCore
         #expect(abs((steps.last?.distance ?? 0) - 7966.06) < 0.01)
         // 2019-05-13 00:00 +02:00.
         #expect(info.startDate == 1_557_698_400)
-        #expect(abs(steps[33].time - 33 * 900) < 1e-6 && steps[33].steps == 812)  // 08:00–08:15
+        // 08:00–08:15, in whole seconds exactly (nanoseconds times 1e-9 made it 29,700 s + 4 ns).
+        #expect(steps[33].time == 33 * 900 && steps[33].intervalStart == 32 * 900 && steps[33].steps == 812)
         #expect(info.streams.first?.columns == "start 'Start time', end 'End time', steps 'Step count', distance 'Distance (m)'")
     }
 
