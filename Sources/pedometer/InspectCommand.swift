@@ -60,10 +60,3 @@ struct InspectCommand: ParsableCommand {
 
 /// A sink that keeps nothing: inspecting needs only what the stream monitors record.
 struct DiscardingSink: SampleSink {}
-
-/// Lines written to standard error.
-enum StandardError {
-    static func print(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}

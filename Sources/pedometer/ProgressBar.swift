@@ -100,14 +100,14 @@ final class ProgressBar: @unchecked Sendable {
         let text = Self.line(
             done: done, total: total, doneBytes: doneBytes, totalBytes: totalBytes,
             elapsed: Date().timeIntervalSince(start))
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
+        StandardError.write("\r\u{1B}[2K" + text)
         shown = true
     }
 
     /// Must hold the lock.
     private func clearLine() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        StandardError.write("\r\u{1B}[2K")
         shown = false
     }
 

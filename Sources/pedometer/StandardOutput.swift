@@ -34,11 +34,17 @@ enum StandardOutput {
 
     /// Writes all of `text`, retrying after interruptions and short writes.
     static func write(_ text: String) throws(WriteError) {
-        let failure: Int32? = Array(text.utf8).withUnsafeBytes { bytes in
+        if let failure = writeAll(text, to: STDOUT_FILENO) { throw WriteError(reason: String(cString: strerror(failure))) }
+    }
+
+    /// Writes all of `text` to `descriptor`, retrying after interruptions and short writes;
+    /// the `errno` of the write that failed, `nil` when all was written.
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        Array(text.utf8).withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return nil }
             var offset = 0
             while offset < bytes.count {
-                let written = systemWrite(STDOUT_FILENO, base + offset, bytes.count - offset)
+                let written = systemWrite(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -47,7 +53,6 @@ enum StandardOutput {
             }
             return nil
         }
-        if let failure { throw WriteError(reason: String(cString: strerror(failure))) }
     }
 
     /// Lines gathered into writes of about 64 KiB: a long series is millions of short lines.

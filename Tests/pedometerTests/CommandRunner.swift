@@ -33,11 +33,12 @@ struct CommandRunner {
 
     /// Runs `program` with `arguments`, `stdin` and, added to this process's, `environment`, in
     /// `folder` (this process's current folder when `nil`); its standard output goes to the
-    /// file `stdoutFile` when given (`/dev/full`), and ``Output/stdout`` is then empty. A run
-    /// still going after `timeout` seconds is terminated (its status then SIGTERM's).
+    /// file `stdoutFile` when given (`/dev/full`), and ``Output/stdout`` is then empty; its
+    /// standard error likewise to `stderrFile`. A run still going after `timeout` seconds is
+    /// terminated (its status then SIGTERM's).
     static func run(
         _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
-        in folder: URL? = nil, stdoutFile: String? = nil, timeout: Double? = nil
+        in folder: URL? = nil, stdoutFile: String? = nil, stderrFile: String? = nil, timeout: Double? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable(named: program)
@@ -54,7 +55,12 @@ struct CommandRunner {
         } else {
             process.standardOutput = out
         }
-        process.standardError = err
+        if let stderrFile {
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrFile))
+            try err.fileHandleForWriting.close()
+        } else {
+            process.standardError = err
+        }
         let input = Pipe()
         process.standardInput = input
         try process.run()

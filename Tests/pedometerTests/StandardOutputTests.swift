@@ -36,4 +36,19 @@ import Testing
             #expect(output.stderr.hasSuffix("pedometer: cannot write to standard output: No space left on device\n"), "\(arguments): \(output.stderr)")
         }
     }
+
+    /// With standard error on `/dev/full`, every message is lost but nothing else: the results
+    /// are all written and the status still says a recording failed (until 2026-11-26 the first
+    /// message trapped, status 132, and a batch whose first file was bad wrote no result).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullStandardErrorLosesOnlyTheMessages() throws {
+        let arguments = ["summarize", "--format", "csv", fixture("malformed/stray-quote.csv"), fixture("oxford")]
+        let reference = try CommandRunner.run(arguments)
+        let output = try CommandRunner.run(arguments, stderrFile: "/dev/full")
+        #expect(output.status == 1)
+        #expect(output.stdout == reference.stdout)
+        #expect(output.stdout.split(separator: "\n").count == 4)
+        let listing = try CommandRunner.run(["list", fixture("nope.csv")], stderrFile: "/dev/full")
+        #expect(listing.status == 1)
+    }
 }
