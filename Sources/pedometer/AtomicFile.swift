@@ -11,33 +11,46 @@ enum AtomicFile {
     }
 
     /// Writes `text` to a hidden temporary file in `path`'s folder (created when needed), then
-    /// renames it to `path`. The temporary file is removed when anything fails.
+    /// renames it to `path`. The temporary file is removed when anything fails. Failures say
+    /// the system's reason (`No space left on device`).
     static func write(_ text: String, to path: String) throws(WriteError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
+        do throws(WriteError) {
+            try makeFolder(directory.isEmpty ? "." : directory)
         } catch {
-            throw WriteError(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
+            throw WriteError(path: path, reason: error.reason)
         }
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary), options: [.withoutOverwriting])
-        } catch {
-            try? manager.removeItem(atPath: temporary)
-            throw WriteError(path: path, reason: error.localizedDescription)
-        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         // On disk before it takes the final name, so that a power cut cannot leave an empty file.
-        let descriptor = open(temporary, O_RDONLY)
-        if descriptor >= 0 {
-            fsync(descriptor)
-            close(descriptor)
+        var failure = StandardOutput.writeAll(text, to: descriptor)
+        if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? manager.removeItem(atPath: temporary)
+            unlink(temporary)
             throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Makes folder `path` and the folders above it that are missing (`mkdir -p`); the
+    /// system's reason when one cannot be made (`Not a directory`: a file stands in the way).
+    static func makeFolder(_ path: String) throws(WriteError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try makeFolder(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw WriteError(path: path, reason: "cannot create \(path): " + String(cString: strerror(errno)))
+        }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw WriteError(path: path, reason: "cannot create \(path): it exists and is not a folder")
         }
     }
 

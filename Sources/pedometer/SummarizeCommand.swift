@@ -132,6 +132,8 @@ struct SummarizeCommand: ParsableCommand {
         // No path: the current folder (RecordingSearch says what it looked for when it is empty).
         let found = RecordingSearch.recordings(in: try RecordingSearch.readingStandardInput(paths.isEmpty ? ["."] : paths))
         let recordings = found.recordings
+        // Output folders that cannot be made end the command before anything is read.
+        for directory in [outputDirectory, chart].compactMap({ $0 }) { try Self.prepare(directory) }
         if let chart { AtomicFile.removeLeftovers(in: chart) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
@@ -148,6 +150,7 @@ struct SummarizeCommand: ParsableCommand {
             }
         }
         var failures = 0
+        var stoppedAt: Int?
         var totals = SummaryTotals()
         if format == .csv { try emit(SummaryWriter.csvHeader) }
         let command = self
@@ -179,14 +182,42 @@ struct SummarizeCommand: ParsableCommand {
                 if format == .json, case .ingest(let error) = error {
                     try emit(InspectReport.json(failure: error, source: recordings[index]))
                 }
+                if case .write = error {
+                    stoppedAt = index
+                    return false
+                }
             }
             return true
         })
+        bar?.finish()
+        if let stoppedAt {
+            StandardError.print(Self.stopped(after: stoppedAt, of: recordings.count))
+            throw ExitCode(StandardOutput.failureStatus)
+        }
         // Totals only in the table: JSON Lines and CSV stay one record per recording.
         if format == .table && recordings.count > 1 && totals.recordings > 0 {
             try emit("\n" + SummaryWriter.totalsTable(totals, units: units), terminator: "")
         }
         if failures > 0 || found.failures > 0 { throw ExitCode(1) }
+    }
+
+    /// Makes an output folder (`--output-dir`, `--chart`) when it is missing; one that cannot
+    /// be made (a file of that name, no permission) ends the command with
+    /// ``StandardOutput/failureStatus`` before any recording is read.
+    static func prepare(_ directory: String) throws(ExitCode) {
+        do throws(AtomicFile.WriteError) {
+            try AtomicFile.makeFolder(directory)
+        } catch {
+            StandardError.print("summarize: \(error.reason)")
+            throw ExitCode(StandardOutput.failureStatus)
+        }
+    }
+
+    /// Why a batch stopped at the recording at `index` of `count`: its output could not be
+    /// written (a full disk, a folder made read-only), and would not be for the others.
+    static func stopped(after index: Int, of count: Int) -> String {
+        let left = count - index - 1
+        return "summarize: stopped: the output cannot be written" + (left > 0 ? "; \(left) recordings not summarised" : "")
     }
 
     /// Why a recording has no summary (or no summary file or chart).
@@ -248,6 +279,9 @@ struct SummarizeCommand: ParsableCommand {
         let format = self.format
         let units = self.units
         var failures = 0
+        var stoppedAt: Int?
+        // Written by the workers, some past the recording that stopped the batch.
+        let written = WrittenCount()
         OrderedBatch.run(pending, jobs: parallelism.jobs, work: { index -> Result<Void, RecordingFailure> in
             defer { bar?.advance(bytes: ProgressBar.size(of: recordings[index])) }
             let summary: RecordingSummary
@@ -268,21 +302,49 @@ struct SummarizeCommand: ParsableCommand {
             } catch {
                 return .failure(.write(error))
             }
+            written.add()
             return .success(())
-        }, deliver: { position, result in
-            guard case .failure(let failure) = result else { return }
+        }, deliver: { position, result -> Bool in
+            guard case .failure(let failure) = result else { return true }
             failures += 1
             let index = pending[position]
             for message in [failure.description] + removeOutputs(of: recordings[index], summaryFile: targets[index]) {
                 if let bar { bar.printError(message) } else { StandardError.print(message) }
             }
+            guard case .write = failure else { return true }
+            stoppedAt = position
+            return false
         })
         bar?.finish()
-        var report = "summarize: \(pending.count - failures) written, \(skipped) skipped"
+        if stoppedAt != nil {
+            StandardError.print(
+                "summarize: stopped: the output cannot be written; \(written.value) written, \(skipped) skipped, "
+                    + "\(failures - 1) failed, \(pending.count - written.value - failures) not summarised (a rerun resumes)")
+            throw ExitCode(StandardOutput.failureStatus)
+        }
+        var report = "summarize: \(written.value) written, \(skipped) skipped"
         if skipped > 0 { report += " (already in \(directory); --force rewrites them)" }
         if failures > 0 { report += ", \(failures) failed" }
         StandardError.print(report)
         if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Summary files written so far, counted by the batch's workers.
+private final class WrittenCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
     }
 }
 

@@ -234,6 +234,43 @@ import Testing
         #expect(try files() == names)
     }
 
+    /// An output that cannot be written stops the batch with status 74, saying how far it got,
+    /// and a rerun resumes; an output folder that cannot be made stops it before anything is
+    /// read (until 2026-11-26 a full disk failed every recording in turn, each read in full,
+    /// and the batch exited 1 as for a bad input file; a file in the folder's place, two
+    /// messages per recording).
+    @Test func anOutputThatCannotBeWrittenStopsTheBatch() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let directory = folder.appendingPathComponent("out").path
+        let arguments = ["summarize", "--format", "json", "--jobs", "1", "--output-dir", directory] + oxford
+        #expect(try CommandRunner.run(arguments).status == 0)
+        let names = try manager.contentsOfDirectory(atPath: directory).sorted()
+        // The second recording's summary cannot take its name: a folder stands there.
+        try manager.removeItem(atPath: directory + "/" + names[1])
+        try manager.createDirectory(atPath: directory + "/" + names[1] + "/x", withIntermediateDirectories: true)
+        let stopped = try CommandRunner.run(arguments + ["--force"])
+        #expect(stopped.status == 74)
+        #expect(stopped.stderr.contains("\(directory)/\(names[1]): cannot write: "))
+        #expect(stopped.stderr.hasSuffix(
+            "summarize: stopped: the output cannot be written; 1 written, 0 skipped, 0 failed, 1 not summarised (a rerun resumes)\n"))
+        try manager.removeItem(atPath: directory + "/" + names[1])
+        let resumed = try CommandRunner.run(arguments)
+        #expect(resumed.status == 0)
+        // The missing summary is written; the third is the first run's, which --force did not reach.
+        #expect(resumed.stderr.hasPrefix("summarize: 1 written, 2 skipped"))
+
+        let file = folder.appendingPathComponent("a-file").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        for option in ["--output-dir", "--chart"] {
+            let refused = try CommandRunner.run(["summarize", option, file + "/out"] + oxford)
+            #expect(refused.status == 74, "\(option)")
+            #expect(refused.stderr == "summarize: cannot create \(file): it exists and is not a folder\n", "\(option)")
+            #expect(refused.stdout.isEmpty, "\(option)")
+        }
+    }
+
     /// A rerun into an output folder inside the folder it searches reads only the recordings,
     /// whatever the format, not the summaries and charts it wrote (until 2026-11-26 the second
     /// run failed on its own `.summary.csv` or `.summary.txt`: `unknown format`, exit 1).
