@@ -7,8 +7,23 @@ public enum RecordingReader {
     ///
     /// Rows that cannot be used are skipped and reported in ``RecordingInfo/skipped`` (or thrown,
     /// with ``IngestOptions/strict``). A recording with no usable sample at all is an error.
+    ///
+    /// A recording whose files change while they are read (a logger still writing, a copy
+    /// still running) is read as it comes, and a note says so.
     public static func read<Sink: SampleSink>(
         _ path: String, options: IngestOptions = IngestOptions(), into sink: inout Sink
+    ) throws(IngestError) -> RecordingInfo {
+        let before = FileState(of: path)
+        var info = try readRecording(path, options: options, into: &sink)
+        if let before, let after = FileState(of: path), let change = after.change(since: before) {
+            info.notes.append(
+                "\(path) changed while it was read (\(change)): the summary is of the data read, which may be cut short; read it again once it is complete")
+        }
+        return info
+    }
+
+    private static func readRecording<Sink: SampleSink>(
+        _ path: String, options: IngestOptions, into sink: inout Sink
     ) throws(IngestError) -> RecordingInfo {
         // A gzip file: the file it holds, read in place (`walk.csv.gz/walk.csv` in messages).
         if ZipArchiveFiles.isGzip(path), FileSystem.isFile(path), ZipArchiveFiles.resolve(path) == nil {

@@ -26,6 +26,35 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
 @Suite struct RecordingReaderTests {
     let files = TemporaryFiles()
 
+    /// A sink that appends rows to the file being read at its first sample, as a logger still
+    /// writing it would.
+    private struct AppendingSink: SampleSink {
+        var path: String
+        var appended = false
+
+        mutating func accept(_ sample: AccelerationSample) {
+            guard !appended, let handle = FileHandle(forWritingAtPath: path) else { return }
+            appended = true
+            handle.seekToEndOfFile()
+            handle.write(Data(walkRows(rate: 100, seconds: 1, timeScale: 1000).utf8))
+            handle.closeFile()
+        }
+    }
+
+    /// A file that grows while it is read is read as it comes, with a note saying so (until
+    /// 2026-11-26 nothing said that a summary was of a file cut short by its logger).
+    @Test func aFileChangedWhileReadIsNoted() throws {
+        let rows = walkRows(rate: 100, seconds: 10, timeScale: 1000)
+        let path = files.write("growing.csv", "timestamp,x,y,z\n" + rows)
+        var sink = AppendingSink(path: path)
+        let info = try RecordingReader.read(path, into: &sink)
+        let size = "timestamp,x,y,z\n".utf8.count + rows.utf8.count
+        #expect(info.notes.contains { $0.hasPrefix("\(path) changed while it was read (size \(size) → ") })
+        // Read again, unchanged: no note.
+        let (again, _) = try read(path)
+        #expect(!again.notes.contains { $0.contains("changed while it was read") })
+    }
+
     @Test func genericHeaderWithMillisecondsInferred() throws {
         let path = files.write("walk.csv", "timestamp,x,y,z\n" + walkRows(rate: 100, seconds: 10, timeScale: 1000))
         let (info, sink) = try read(path)
