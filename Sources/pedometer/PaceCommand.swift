@@ -21,7 +21,7 @@ struct PaceCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Time: 45 (seconds), 55:00, 1:23:45.", valueName: "time"))
     var time: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pace or speed: 8:30/mi, 5:15/km, 6min/km (minutes), 12.5km/h, 7mph, 3.2m/s, 0.3s/m.", valueName: "pace"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pace or speed: 8:30/mi, 5:15/km, 6min/km (minutes), 1:30h/km (h:mm), 12.5km/h, 7mph, 3.2m/s, 0.3s/m.", valueName: "pace"))
     var pace: String?
 
     /// The solution of the options given (validated at the edge: bad text is a usage error).

@@ -29,6 +29,18 @@ import Testing
         #expect(output.stdout.contains("6:00 min/km  9:39 min/mi"))
     }
 
+    /// "1:30 h/km" is an hour and a half a kilometre (it was read as 1:30 min/km: 10 km in
+    /// 0:15:00), and "0:45 h/mi" 45 minutes a mile (it was 45 s).
+    @Test func hourPacesStartAtHours() throws {
+        let output = try CommandRunner.run(["pace", "--distance", "10km", "--pace", "1:30 h/km"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("Time:     = 15:00:00  (54000 s)\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("Pace:       1:30:00 h/km  2:24:50 h/mi\n"), "\(output.stdout)")
+        let mile = try CommandRunner.run(["pace", "--distance", "1mi", "--pace", "0:45 h/mi"])
+        #expect(mile.status == 0)
+        #expect(mile.stdout.contains("Time:     = 0:45:00  (2700 s)\n"), "\(mile.stdout)")
+    }
+
     @Test func usageErrors() throws {
         for arguments in [
             ["--distance", "10km"], ["--distance", "10km", "--time", "55:00", "--pace", "5:30/km"], [],

@@ -43,7 +43,8 @@ public struct Pace: Sendable, Hashable, Codable {
     }
 
     /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `6 min/km` or `8.5/mi` (minutes without a
-    /// colon), `1:05:00 h/km`, `12.5 km/h`, `7.5 mph`, `2.5 m/s`, `0.4 s/m`.
+    /// colon), `1:05:00 h/km`, `1:30 h/km` (h:mm), `1.5 h/km`, `12.5 km/h`, `7.5 mph`,
+    /// `2.5 m/s`, `0.4 s/m`.
     public init?(parsing text: String) {
         let compact = text.lowercased().filter { $0 != " " }
         let units: [(String, (Double) -> Double?)] = [
@@ -60,8 +61,15 @@ public struct Pace: Sendable, Hashable, Codable {
             if suffix.contains("/mi") || suffix.contains("/km") {
                 // A pace per mile or kilometre is a clock time (m:ss, h:mm:ss) or, without a
                 // colon, minutes (hours before "h/"): "6 min/km" is six minutes, not six seconds.
-                let unitSeconds = suffix.hasPrefix("h/") ? 3600.0 : 60
-                value = number.contains(":") ? TimeSpan(parsing: number)?.seconds : Double(number).map { $0 * unitSeconds }
+                // Before "h/" the clock starts at hours: "1:30 h/km" is h:mm, an hour and a half.
+                let inHours = suffix.hasPrefix("h/")
+                let unitSeconds = inHours ? 3600.0 : 60
+                if number.contains(":") {
+                    let fields = number.count(where: { $0 == ":" }) + 1
+                    value = TimeSpan(parsing: number).map { inHours && fields == 2 ? $0.seconds * 60 : $0.seconds }
+                } else {
+                    value = Double(number).map { $0 * unitSeconds }
+                }
             } else {
                 value = Double(number)
             }

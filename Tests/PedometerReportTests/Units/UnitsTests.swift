@@ -35,6 +35,33 @@ import Testing
         #expect(Pace(parsing: "1 h/km")?.secondsPerMeter == 3.6)
     }
 
+    /// Before "h/" a clock starts at hours: "1:30 h/km" is an hour and a half a kilometre and
+    /// "1:05:00 h/km" h:mm:ss (until 2026-11-26 "1:30 h/km" was read as 1:30 min/km, 60 times
+    /// too fast, and "0:45 h/mi" as 45 s a mile).
+    @Test func hourPacesStartAtHours() throws {
+        #expect(Pace(parsing: "1:30 h/km")?.secondsPerMeter == 5.4)
+        #expect(Pace(parsing: "1:30h/km")?.secondsPerMeter == 5.4)
+        let mile = try #require(Pace(parsing: "0:45 h/mi"))
+        #expect(abs(mile.secondsPerMile - 2700) < 1e-9)
+        #expect(Pace(parsing: "1:05:00 h/km")?.secondsPerMeter == 3.9)
+        #expect(Pace(parsing: "1.5 h/km")?.secondsPerMeter == 5.4)
+        #expect(Pace(parsing: "1:30 min/km")?.secondsPerMeter == 0.09)
+        #expect(Pace(parsing: "1:60 h/km") == nil)
+    }
+
+    /// Paces of an hour or more, as printed (`1:05:00 h/km`, `16:05:36 h/mi`), parse back to
+    /// the printed second.
+    @Test func hourPacesRoundTrip() throws {
+        for secondsPerMeter in stride(from: 3.6, through: 36, by: 0.0137) {
+            let pace = Pace(secondsPerMeter: secondsPerMeter)
+            for (unit, seconds) in [(PaceUnit.minutesPerKilometer, \Pace.secondsPerKilometer), (.minutesPerMile, \Pace.secondsPerMile)] {
+                let text = pace.formatted(unit)
+                let back = try #require(Pace(parsing: text), "\(text)")
+                #expect(abs(back[keyPath: seconds] - pace[keyPath: seconds].rounded()) < 1e-6, "\(text)")
+            }
+        }
+    }
+
     @Test func zeroOrMissingSpeedIsADash() {
         #expect(Pace(metersPerSecond: 0) == nil)
         #expect(Pace(secondsPerMeter: .infinity).formatted(.minutesPerMile) == "–")
