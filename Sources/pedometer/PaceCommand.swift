@@ -10,8 +10,9 @@ struct PaceCommand: ParsableCommand {
         discussion: """
             Give exactly two of --distance, --time and --pace. Examples: \
             `pedometer pace --distance 10km --time 55:00`, `pedometer pace --distance marathon \
-            --pace 8:30/mi`, `pedometer pace --time 1:00:00 --pace 12km/h`. Exit status 64 on \
-            usage errors.
+            --pace 8:30/mi`, `pedometer pace --time 1:00:00 --pace 12km/h`. Numbers are plain \
+            decimals; every value, given or solved, must show as more than zero: at least 1 m, \
+            1 s, and a pace from 0:01 min/km to 10:00:00 h/km. Exit status 64 on usage errors.
             """
     )
 
@@ -47,10 +48,54 @@ struct PaceCommand: ParsableCommand {
             }
             parsedPace = value
         }
+        let solution: PaceSolver.Solution
         do {
-            return try PaceSolver.solve(distance: parsedDistance, time: parsedTime, pace: parsedPace)
+            solution = try PaceSolver.solve(distance: parsedDistance, time: parsedTime, pace: parsedPace)
         } catch {
             throw ValidationError(error.description)
+        }
+        try Self.checkShown(solution)
+        return solution
+    }
+
+    /// Slack for values computed exactly at a limit (1 km at 0:01/km is 1 s, give or take a bit).
+    private static let limitTolerance = 1e-9
+
+    /// Refuses a solution with a value the output cannot show: a distance under 1 m or a time
+    /// under 1 s prints as zero (`0 m`, `0:00:00`), a pace faster than 0:01 min/km as
+    /// `0:00 min/km`, one slower than 10:00:00 h/km (0.1 km/h) as `0.0 mph`, and from 10^15 m
+    /// or s on the figures stop printing exactly. Given values are checked first, by their
+    /// option; then the solved one.
+    static func checkShown(_ solution: PaceSolver.Solution) throws(ValidationError) {
+        let low = 1 - limitTolerance
+        let high = 1 + limitTolerance
+        let largest = 1e15
+        func subject(_ quantity: PaceSolver.Quantity) -> String {
+            solution.solved == quantity ? "the \(quantity.rawValue) this gives is" : "--\(quantity.rawValue):"
+        }
+        let limits = "(shown: distances from 1 m and times from 1 s, each under 10^15, paces from 0:01 min/km to 10:00:00 h/km)"
+        func problem(_ quantity: PaceSolver.Quantity) -> String? {
+            switch quantity {
+            case .distance:
+                let meters = solution.distance.meters
+                if meters < low { return "shorter than 1 m, too short to show" }
+                if meters >= largest * low { return "10^15 m or more, too long to show" }
+            case .time:
+                let seconds = solution.time.seconds
+                if seconds < low { return "shorter than 1 s, too short to show" }
+                if seconds >= largest * low { return "10^15 s or more, too long to show" }
+            case .pace:
+                let secondsPerMeter = solution.pace.secondsPerMeter
+                if secondsPerMeter < 0.001 * low { return "faster than 0:01 min/km (1000 m/s), too fast to show" }
+                if secondsPerMeter > 36 * high { return "slower than 10:00:00 h/km (0.1 km/h), too slow to show" }
+            }
+            return nil
+        }
+        let order = PaceSolver.Quantity.allCases.filter { $0 != solution.solved } + [solution.solved]
+        for quantity in order {
+            if let problem = problem(quantity) {
+                throw ValidationError("\(subject(quantity)) \(problem) \(limits)")
+            }
         }
     }
 

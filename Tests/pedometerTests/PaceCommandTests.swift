@@ -41,6 +41,53 @@ import Testing
         #expect(mile.stdout.contains("Time:     = 0:45:00  (2700 s)\n"), "\(mile.stdout)")
     }
 
+    /// Hexadecimal and exponents are not numbers here (`Double(_:)` reads them: `--time 0x10`
+    /// was 16 s, `5:1e1` 5:10, `--pace 0x5:00/km` 5:00/km, `--time 1e300` printed "–").
+    @Test func onlyPlainDecimals() throws {
+        for arguments in [
+            ["--distance", "5km", "--time", "0x10"], ["--distance", "5km", "--time", "5:1e1"],
+            ["--distance", "5km", "--time", "1e300"], ["--distance", "5km", "--pace", "0x5:00/km"],
+            ["--distance", "5km", "--pace", "1e308m/s"], ["--distance", "5km", "--pace", "1e1km/h"],
+            ["--time", "30:00", "--pace", "+5:00/km"], ["--distance", "5km", "--time", "inf"],
+        ] {
+            let output = try CommandRunner.run(["pace"] + arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.contains("cannot read"), "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty, "\(arguments)")
+        }
+    }
+
+    /// A value, given or solved, that would print as zero or not at all is a usage error:
+    /// `--distance 1km --time 0.4` printed "Time: 0:00:00 (0 s)" and "Pace: = 0:00 min/km"
+    /// (a time of 0 is refused), and a huge speed "Time: = 0:00:00 (0 s)".
+    @Test func valuesBeyondWhatIsShown() throws {
+        let cases: [([String], String)] = [
+            (["--distance", "1km", "--time", "0.4"], "--time: shorter than 1 s"),
+            (["--distance", "0.5m", "--time", "1:00"], "--distance: shorter than 1 m"),
+            (["--distance", "10km", "--time", "5"], "the pace this gives is faster than 0:01 min/km"),
+            (["--distance", "5km", "--pace", "2000m/s"], "--pace: faster than 0:01 min/km"),
+            (["--distance", "1km", "--pace", "10:00:01/km"], "--pace: slower than 10:00:00 h/km"),
+            (["--distance", "1km", "--time", "10:00:01"], "the pace this gives is slower than 10:00:00 h/km"),
+            (["--time", "1", "--pace", "10:00:00/km"], "the distance this gives is shorter than 1 m"),
+            (["--distance", "1000000000000000m", "--time", "1:00"], "--distance: 10^15 m or more"),
+            (["--distance", "100000000000000m", "--pace", "10:00:00/km"], "the time this gives is 10^15 s or more"),
+        ]
+        for (arguments, message) in cases {
+            let output = try CommandRunner.run(["pace"] + arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+            #expect(output.stdout.isEmpty, "\(arguments)")
+        }
+        // The limits themselves are shown.
+        let fastest = try CommandRunner.run(["pace", "--distance", "1km", "--time", "1"])
+        #expect(fastest.status == 0)
+        #expect(fastest.stdout.contains("Pace:     = 0:01 min/km  0:02 min/mi\n"), "\(fastest.stdout)")
+        let slowest = try CommandRunner.run(["pace", "--distance", "1m", "--pace", "10:00:00 h/km"])
+        #expect(slowest.status == 0)
+        #expect(slowest.stdout.contains("Time:     = 0:00:36  (36 s)\n"), "\(slowest.stdout)")
+        #expect(slowest.stdout.contains("Speed:      0.03 m/s  0.1 km/h  0.1 mph\n"), "\(slowest.stdout)")
+    }
+
     @Test func usageErrors() throws {
         for arguments in [
             ["--distance", "10km"], ["--distance", "10km", "--time", "55:00", "--pace", "5:30/km"], [],

@@ -28,13 +28,14 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
         return "\(total / 3600):" + NumberText.twoDigits((total % 3600) / 60) + ":" + NumberText.twoDigits(total % 60)
     }
 
-    /// Parses `45`, `1:23`, `1:23:45` (and fractional seconds, `55:00.5`).
+    /// Parses `45`, `1:23`, `1:23:45` (and fractional seconds, `55:00.5`): plain decimals only,
+    /// never `1e3` or `0x10` (``NumberText/decimal(_:)``).
     public init?(parsing text: String) {
         let parts = text.trimmingCharacters(in: " ").split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var total = 0.0
         for (index, part) in parts.enumerated() {
-            guard let value = Double(part), value >= 0, value.isFinite else { return nil }
+            guard let value = NumberText.decimal(part) else { return nil }
             let isLast = index == parts.count - 1
             if index > 0 && (value >= 60 || (!isLast && value != value.rounded())) { return nil }
             if !isLast && value != value.rounded() { return nil }
@@ -53,9 +54,7 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
         ]
         for (suffix, factor) in units where compact.hasSuffix(suffix) {
             let number = compact.dropLast(suffix.count)
-            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                let value = Double(number), value.isFinite
-            else { return nil }
+            guard let value = NumberText.decimal(number) else { return nil }
             self.init(seconds: value * factor)
             return
         }

@@ -44,7 +44,7 @@ public struct Pace: Sendable, Hashable, Codable {
 
     /// Parses `8:30/mi`, `8:30 min/mi`, `5:15/km`, `6 min/km` or `8.5/mi` (minutes without a
     /// colon), `1:05:00 h/km`, `1:30 h/km` (h:mm), `1.5 h/km`, `12.5 km/h`, `7.5 mph`,
-    /// `2.5 m/s`, `0.4 s/m`.
+    /// `2.5 m/s`, `0.4 s/m`; numbers are plain decimals (``NumberText/decimal(_:)``).
     public init?(parsing text: String) {
         let compact = text.lowercased().filter { $0 != " " }
         let units: [(String, (Double) -> Double?)] = [
@@ -68,10 +68,10 @@ public struct Pace: Sendable, Hashable, Codable {
                     let fields = number.count(where: { $0 == ":" }) + 1
                     value = TimeSpan(parsing: number).map { inHours && fields == 2 ? $0.seconds * 60 : $0.seconds }
                 } else {
-                    value = Double(number).map { $0 * unitSeconds }
+                    value = NumberText.decimal(number).map { $0 * unitSeconds }
                 }
             } else {
-                value = Double(number)
+                value = NumberText.decimal(number)
             }
             guard let value, value.isFinite, value > 0, let secondsPerMeter = convert(value) else { return nil }
             self.secondsPerMeter = secondsPerMeter

@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// Durations and paces take plain decimals only, as distances do: `Double(_:)` also reads
+    /// hexadecimal and exponents (`--time 0x10` was 16 s, `5:1e1` 5:10, `0x5:00/km` 5:00/km).
+    @Test func plainDecimalsOnly() {
+        for text in ["0x10", "1e300", "5:1e1", "1E3", "0x1p4", "+5", "-5", "inf", "nan", "5..0", ".", "", "1:.", "\u{663}"] {
+            #expect(TimeSpan(parsing: text) == nil, "\(text)")
+            #expect(NumberText.decimal(text) == nil, "\(text)")
+        }
+        for text in ["0x5:00/km", "1e308m/s", "1e1 km/h", "0x1p3 mph", "5e-1 s/m", "6e0 min/km", "+5/km", "1e0 h/km"] {
+            #expect(Pace(parsing: text) == nil, "\(text)")
+        }
+        #expect(TimeSpan(parsingAmount: "1e1") == nil)
+        #expect(TimeSpan(parsingAmount: "1e1s") == nil)
+        #expect(TimeSpan(parsing: "5.")?.seconds == 5)
+        #expect(TimeSpan(parsing: ".5")?.seconds == 0.5)
+        #expect(TimeSpan(parsing: "55:00.5")?.seconds == 3300.5)
+        #expect(NumberText.decimal("007.250") == 7.25)
+        #expect(NumberText.decimal(String(repeating: "9", count: 400)) == nil)
+    }
+
     @Test func zeroOrMissingSpeedIsADash() {
         #expect(Pace(metersPerSecond: 0) == nil)
         #expect(Pace(secondsPerMeter: .infinity).formatted(.minutesPerMile) == "–")
