@@ -221,6 +221,27 @@ import Testing
         }
     }
 
+    /// A recording with neither acceleration nor a step log (Sensor Logger's barometer alone)
+    /// has no steps from anywhere: the table said "0 (from the device's step log)" while the
+    /// JSON said `"stepsSource":"none"`.
+    @Test func aRecordingWithoutStepsSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Barometer.csv").path
+        let rows = (0..<10).map { "\(1_557_761_272_123_000_000 + $0 * 200_000_000),\(0.2 * Double($0 + 1)),1012.03" }
+        try Data((["time,seconds_elapsed,pressure"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let table = try CommandRunner.run(["summarize", path])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("\n  Steps:        0 (no acceleration or step log)\n"), "\(table.stdout)")
+        #expect(!table.stdout.contains("device"), "\(table.stdout)")
+        let json = try CommandRunner.run(["summarize", "--format", "json", path])
+        #expect(json.stdout.contains("\"stepsSource\":\"none\""), "\(json.stdout)")
+        // A step log still says where its steps come from.
+        let log = try CommandRunner.run(["summarize", fixture("formats/steps/cumulative.csv")])
+        #expect(log.stdout.contains("\n  Steps:        36 (from the device's step log)"), "\(log.stdout)")
+    }
+
     @Test func samplesFarFromTimeZeroAreIgnoredAndReported() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

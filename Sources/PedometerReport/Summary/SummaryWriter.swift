@@ -55,7 +55,11 @@ public enum SummaryWriter {
         row("Duration", TimeSpan(seconds: s.durationSeconds).hoursMinutesSeconds
             + "   active " + (s.activeDurationSeconds.map { TimeSpan(seconds: $0).hoursMinutesSeconds } ?? "N/A"))
         var steps = "\(s.steps)"
-        if s.stepsSource != "acceleration" { steps += " (from the device's step log)" }
+        switch s.stepsSource {
+        case "acceleration": break
+        case "device": steps += " (from the device's step log)"
+        default: steps += " (no acceleration or step log)"
+        }
         if let truth = s.groundTruthSteps { steps += "   ground truth \(truth)" + errorText(s.steps, truth) }
         if let reference = s.referenceSteps { steps += "   device \(reference)" + errorText(s.steps, reference) }
         row("Steps", steps)
