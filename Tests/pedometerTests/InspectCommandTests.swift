@@ -84,6 +84,18 @@ import Testing
         #expect(zoned.stdout.contains("start     2019-05-12T00:00:00.000Z"))
     }
 
+    /// A daily log's median interval is a day, within the documented 2 % (it was 1010 s: the
+    /// histogram stopped at 1000 s and clamped).
+    @Test func aDailyLogsMedianIntervalIsADay() throws {
+        let daily = CommandRunner.packageRoot.appendingPathComponent("Fixtures/formats/google-fit/Daily activity metrics.csv").path
+        let output = try CommandRunner.run(["inspect", "--format", "json", daily])
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let streams = try #require(object["streams"] as? [[String: Any]])
+        let median = try #require(streams.first?["medianInterval"] as? Double, "\(output.stdout)")
+        #expect(abs(median / 86_400 - 1) <= 0.02, "\(median)")
+    }
+
     @Test func usageErrorsExit64() throws {
         let output = try CommandRunner.run(["inspect", "--columns", "t,x", "x.csv"])
         #expect(output.status == 64)

@@ -35,12 +35,15 @@ struct StreamMonitor {
     private var intervalMean = 0.0
     private var intervalM2 = 0.0
     private var coveredSeconds = 0.0
-    /// Histogram of log10(interval) in 1% bins from 1 µs to 1000 s, without the counts still
-    /// held in ``recentBins``.
+    /// Histogram of log10(interval) in 1% bins from 1 µs to 10^7 s (16 weeks: a weekly log's
+    /// intervals too), without the counts still held in ``recentBins``.
     private var histogram: [Int32] = []
+    /// The bins of intervals beyond ``histogram``'s (under 1 µs, over 16 weeks), by the index
+    /// they would have: counted as exactly as the others, never clamped into an end bin.
+    private var outlyingBins: [Int: Int32] = [:]
     private static let binsPerDecade = 115.0
     private static let lowestDecade = -6.0
-    private static var binCount: Int { Int(9 * binsPerDecade) + 1 }
+    private static var binCount: Int { Int(13 * binsPerDecade) + 1 }
     /// The two bins counted last, each with the shortest and longest intervals seen that fell
     /// in it and its count since it became recent: any interval between those two falls in it
     /// too (log10 is monotonic), and a steady stream's intervals mostly do, so few need a log10
@@ -170,8 +173,10 @@ struct StreamMonitor {
     /// ``addToHistogram(_:)`` for an interval outside both recent bins' ranges.
     @inline(never)
     private mutating func addToNewBin(_ interval: Double) {
+        // An infinite interval (timestamps at the ends of the double range) has no bin.
+        guard interval.isFinite else { return }
         let position = (log10(interval) - Self.lowestDecade) * Self.binsPerDecade
-        let bin = min(max(Int(position), 0), Self.binCount - 1)
+        let bin = Int(position.rounded(.down))
         if bin == recentBins.1.index { swap(&recentBins.0, &recentBins.1) }
         if bin == recentBins.0.index {
             recentBins.0.pending &+= 1
@@ -179,7 +184,11 @@ struct StreamMonitor {
             recentBins.0.longest = max(recentBins.0.longest, interval)
         } else {
             if histogram.isEmpty { histogram = [Int32](repeating: 0, count: Self.binCount) }
-            histogram[recentBins.1.index] &+= recentBins.1.pending
+            if histogram.indices.contains(recentBins.1.index) {
+                histogram[recentBins.1.index] &+= recentBins.1.pending
+            } else if recentBins.1.pending > 0 {
+                outlyingBins[recentBins.1.index, default: 0] &+= recentBins.1.pending
+            }
             recentBins = (BinRange(index: bin, shortest: interval, longest: interval, pending: 1), recentBins.0)
         }
     }
@@ -205,17 +214,27 @@ struct StreamMonitor {
         blockSamples = 1
     }
 
+    /// The center of the bin holding the median interval (within 1 % of it); `nil` without
+    /// finite intervals to count.
     private var medianInterval: Double? {
         guard intervalCount > 0 else { return nil }
         var counts = histogram.isEmpty ? [Int32](repeating: 0, count: Self.binCount) : histogram
-        counts[recentBins.0.index] &+= recentBins.0.pending
-        counts[recentBins.1.index] &+= recentBins.1.pending
+        var outlying = outlyingBins
+        for recent in [recentBins.0, recentBins.1] where recent.pending > 0 {
+            if counts.indices.contains(recent.index) {
+                counts[recent.index] &+= recent.pending
+            } else {
+                outlying[recent.index, default: 0] &+= recent.pending
+            }
+        }
+        let below = outlying.filter { $0.key < 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let above = outlying.filter { $0.key >= 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var seen = 0
-        for (bin, binCount) in counts.enumerated() {
+        for (bin, binCount) in below + counts.enumerated().map({ ($0.offset, $0.element) }) + above {
             seen += Int(binCount)
             if seen * 2 >= intervalCount {
                 let center = (Double(bin) + 0.5) / Self.binsPerDecade + Self.lowestDecade
-                return pow(10, center)
+                return min(pow(10, center), .greatestFiniteMagnitude)
             }
         }
         return nil

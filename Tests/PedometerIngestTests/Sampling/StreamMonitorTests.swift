@@ -47,6 +47,40 @@ import Testing
         #expect(withinOneBin(info.medianInterval, 0.04), "\(String(describing: info.medianInterval))")
     }
 
+    /// A daily log's, a weekly one's and a yearly one's intervals are measured as the others:
+    /// the histogram stopped at 1000 s and clamped, so a day (86,400 s) read 1010 s.
+    @Test func longIntervalsAreNotClamped() {
+        for interval: Double in [86_400, 7 * 86_400, 365 * 86_400, 1e12] {
+            var monitor = StreamMonitor(stream: "steps", detectsGaps: false)
+            for index in 0...20 { _ = monitor.admit(Double(index) * interval) }
+            let median = monitor.info.medianInterval
+            #expect(withinOneBin(median, interval), "\(interval): \(String(describing: median))")
+        }
+    }
+
+    /// Intervals beyond the histogram's ends (1 µs, 16 weeks) count in order with those inside
+    /// it: the median of 3 × 1 ns, 2 × 10 ms, 4 × 20 weeks and 2 × 40 weeks is 20 weeks, and
+    /// of 5 × 1 ns and 4 × 20 weeks 1 ns, only if none was clamped into an end bin. (The
+    /// nanoseconds come first, while the timestamps can still tell them apart.)
+    @Test func outlyingIntervalsKeepTheirOrder() {
+        let weeks = 20 * 7 * 86_400.0
+        func median(_ intervals: [Double]) -> Double? {
+            var monitor = StreamMonitor(stream: "steps", detectsGaps: false)
+            var time = 0.0
+            _ = monitor.admit(time)
+            for interval in intervals {
+                time += interval
+                _ = monitor.admit(time)
+            }
+            #expect(monitor.info.duplicateTimestamps == 0)
+            return monitor.info.medianInterval
+        }
+        let mixed = median([1e-9, 1e-9, 1e-9, weeks, 0.01, 2 * weeks, weeks, 0.01, weeks, 2 * weeks, weeks])
+        #expect(withinOneBin(mixed, weeks), "\(String(describing: mixed))")
+        let short = median([1e-9, 1e-9, 1e-9, 1e-9, 1e-9, weeks, weeks, weeks, weeks])
+        #expect(withinOneBin(short, 1e-9), "\(String(describing: short))")
+    }
+
     /// The median of jittered intervals matches the exact median to within a bin.
     @Test func jitteredIntervalsAgainstExactMedian() {
         var state: UInt64 = 0x5EED
