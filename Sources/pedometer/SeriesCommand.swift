@@ -104,7 +104,8 @@ struct SeriesCommand: ParsableCommand {
             times.append(start + Double(tick) * every)
             tick += 1
         }
-        if end > start { times.append(end) }
+        // The end row even when the recording has no length (a log of one step event).
+        if end >= start { times.append(end) }
         func number(_ value: Double?, _ digits: Int) -> String {
             guard let value, value.isFinite else { return "" }
             return NumberText.fixed(value, digits: digits)

@@ -74,6 +74,27 @@ import Testing
         }
     }
 
+    /// A log of one step event has no length, but still its row at the end of the recording
+    /// (until 2026-11-26 only the header), and summarize gives it neither splits nor intervals
+    /// (it gave a split of 0 s at a pace of 0 s/m, and no intervals).
+    @Test func aRecordingOfNoLengthHasItsEndRow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-series-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("one.csv").path
+        try Data("timestamp_ms\n1557761272161\n".utf8).write(to: URL(fileURLWithPath: path))
+        let series = try CommandRunner.run(["series", path])
+        #expect(series.status == 0, "\(series.stderr)")
+        #expect(series.stdout == "time,steps,cadence,currentPace,distance\n0.000,1,,,0.71\n")
+        let table = try CommandRunner.run(["summarize", "--splits", "km", "--intervals", path])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("\n  Splits (km): none (no distance over time: no distance, a single step, or a log of totals that does not say when it was covered)\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("\n  Intervals: none ("), "\(table.stdout)")
+        let json = try CommandRunner.run(["summarize", "--format", "json", "--splits", "km", "--intervals", path])
+        #expect(json.stdout.contains("\"splits\":{\"items\":[],\"unit\":\"km\"}"), "\(json.stdout)")
+        #expect(json.stdout.contains("\"intervals\":{\"byKind\":[],\"items\":[]"), "\(json.stdout)")
+    }
+
     /// A log of daily or quarter-hour totals knows how many steps, not when: --steps refuses
     /// it (until 2026-11-26 it listed times spread evenly over each interval, to the
     /// millisecond, where summarize says the steps' times are unknown).

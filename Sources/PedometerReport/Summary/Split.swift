@@ -39,8 +39,9 @@ public struct Split: Sendable, Hashable, Codable {
 
     /// Seconds.
     public var duration: Double { end - start }
-    /// Seconds per metre; `nil` for a split without distance.
-    public var pace: Double? { distance > 0 ? duration / distance : nil }
+    /// Seconds per metre; `nil` for a split without distance or without time (0 s/m would be
+    /// an infinitely fast pace).
+    public var pace: Double? { distance > 0 && duration > 0 ? duration / distance : nil }
 
     /// The longest time, seconds, a step's length is spread over: a longer gap before a step
     /// is a pause, and the distance does not grow during it.
@@ -54,14 +55,18 @@ public struct Split: Sendable, Hashable, Codable {
     /// before the step (the gap from the previous step, at most ``maximumStrideTime``; for the
     /// first step the gap to the second). The first split starts when that growth begins;
     /// after the last whole unit, a partial split ends at the last step. Empty without
-    /// steps or distance, and when the steps' times are not known (a log of 15-minute or
-    /// daily totals: ``Pedometer/knowsStepTimes``).
+    /// steps or distance, when the distance takes no time (a single step: nothing says over
+    /// what time it was covered, as the run/walk intervals of such a recording are none), and
+    /// when the steps' times are not known (a log of 15-minute or daily totals:
+    /// ``Pedometer/knowsStepTimes``).
     public static func splits(of pedometer: Pedometer, every unit: SplitUnit) -> [Split] {
         guard pedometer.knowsStepTimes else { return [] }
         let curve = DistanceCurve(pedometer)
-        guard let origin = curve.points.first?.time, let total = curve.points.last?.distance, total > 0 else {
+        guard let origin = curve.points.first?.time, let last = curve.points.last, last.distance > 0, last.time > origin
+        else {
             return []
         }
+        let total = last.distance
         var splits: [Split] = []
         var start = origin
         var covered = 0.0

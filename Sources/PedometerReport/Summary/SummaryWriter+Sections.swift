@@ -4,7 +4,7 @@ extension SummaryWriter {
     static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
         let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
         let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
-        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance, or a log of totals that does not say when it was covered)"] }
+        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance over time: no distance, a single step, or a log of totals that does not say when it was covered)"] }
         var rows = [["Split", "Distance", "Time", "Pace", "Cumulative", ""]]
         for item in splits.items {
             let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
