@@ -199,7 +199,7 @@ enum GenericReader {
                 info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
             }
         } else {
-            let inferred = UnitInference.acceleration(preview.magnitudes)
+            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: preview.meanVector)
             (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
             if !user { kind = inferred.kind }
             info.notes.append(inferred.note)
@@ -280,6 +280,13 @@ enum GenericReader {
     private struct Preview {
         var times: [Double] = []
         var magnitudes: [Double] = []
+        /// The sum of the rows' vectors (for their mean).
+        var sum = (x: 0.0, y: 0.0, z: 0.0)
+        /// The length of the rows' mean vector.
+        var meanVector: Double {
+            let count = Double(max(magnitudes.count, 1))
+            return (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / count
+        }
         /// The first row with a value beyond the table's width (passed over), located at that
         /// value, and its field count.
         var firstLongRow: (SourceLocation, Int)?
@@ -315,6 +322,7 @@ enum GenericReader {
                 preview.times.append(Double(preview.times.count))
             }
             preview.magnitudes.append((x * x + y * y + z * z).squareRoot())
+            preview.sum = (preview.sum.x + x, preview.sum.y + y, preview.sum.z + z)
         }
         return preview
     }

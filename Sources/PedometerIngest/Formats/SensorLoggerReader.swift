@@ -186,7 +186,7 @@ enum SensorLoggerReader {
             ? UnitInference.Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
                 note: "acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)")
-            : UnitInference.acceleration(try previewMagnitudes(part, columns, options: options))
+            : try previewMagnitudes(part, columns, options: options).inferred
         info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(inferred.note)")
         let names = part.header
         let table = AccelerationTable(
@@ -197,18 +197,23 @@ enum SensorLoggerReader {
         try table.read(part.path, displayName: part.displayName, options: options, clock: &time, into: &emitter)
     }
 
+    /// The magnitudes of the first 512 rows, and what they say of the unit and of gravity
+    /// (``UnitInference/acceleration(_:meanVector:)``).
     private static func previewMagnitudes(
         _ part: Part, _ columns: (time: Int, x: Int, y: Int, z: Int), options: IngestOptions
-    ) throws(IngestError) -> [Double] {
+    ) throws(IngestError) -> (magnitudes: [Double], inferred: UnitInference.Acceleration) {
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var magnitudes: [Double] = []
+        var sum = (x: 0.0, y: 0.0, z: 0.0)
         while magnitudes.count < 512, try reader.next() {
             if let x = reader.number(columns.x), let y = reader.number(columns.y), let z = reader.number(columns.z) {
                 magnitudes.append((x * x + y * y + z * z).squareRoot())
+                sum = (sum.x + x, sum.y + y, sum.z + z)
             }
         }
-        return magnitudes
+        let meanVector = (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / Double(max(magnitudes.count, 1))
+        return (magnitudes, UnitInference.acceleration(magnitudes, meanVector: meanVector))
     }
 
     /// The time, user acceleration and gravity columns of the watch app's `WristMotion.csv`
@@ -236,7 +241,7 @@ enum SensorLoggerReader {
                 "expected columns accelerationX/Y/Z and gravityX/Y/Z; found '\(part.header.joined(separator: ","))'")
         }
         let gravityColumns = (time: columns.time, x: columns.gravity[0], y: columns.gravity[1], z: columns.gravity[2])
-        let unit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options))
+        let unit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options).magnitudes)
         info.notes.append(
             "total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (\(unit.unitName))")
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
@@ -271,7 +276,7 @@ enum SensorLoggerReader {
     ) throws(IngestError) {
         let userColumns = try axes(user)
         let gravityColumns = try axes(gravity)
-        let gravityMagnitudes = try previewMagnitudes(gravity, gravityColumns, options: options)
+        let gravityMagnitudes = try previewMagnitudes(gravity, gravityColumns, options: options).magnitudes
         let gravityUnit = UnitInference.acceleration(gravityMagnitudes)
         let scale = gravityUnit.scale
         info.notes.append(

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import PedometerIngest
+import PedometerCore
+import TestSupport
+
+/// What the first rows of an acceleration table say of its unit and of gravity.
+@Suite struct UnitInferenceTests {
+    /// Rows over 5 s at 100 Hz: `vector(t)` per row.
+    private func rows(_ vector: (Double) -> (Double, Double, Double)) -> (magnitudes: [Double], meanVector: Double) {
+        let samples = (0..<512).map { vector(Double($0) / 100) }
+        let magnitudes = samples.map { ($0.0 * $0.0 + $0.1 * $0.1 + $0.2 * $0.2).squareRoot() }
+        let sum = samples.reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
+        return (magnitudes, (sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2).squareRoot() / 512)
+    }
+
+    /// A real walk's acceleration without gravity, in m/s^2 (Sensor Logger's Accelerometer.csv
+    /// of the `user-only` fixture), has a median magnitude that reads as g (1.0 here); it is
+    /// neither steady nor offset, so it is read as what it is (until 2026-11-26 as g with
+    /// gravity: a Physics Toolbox linear-acceleration export, and Sensor Logger's
+    /// Accelerometer.csv under another name, counted twice their steps).
+    @Test func aWalkWithoutGravityIsNoGravityInG() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("formats/sensor-logger/user-only/Accelerometer.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().prefix(512)
+        let vectors = lines.map { line in line.split(separator: ",").suffix(3).compactMap { Double($0) } }
+        let magnitudes = vectors.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
+        let sum = vectors.reduce([0.0, 0, 0]) { [$0[0] + $1[0], $0[1] + $1[1], $0[2] + $1[2]] }
+        let meanVector = (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]).squareRoot() / Double(vectors.count)
+        let inferred = UnitInference.acceleration(magnitudes, meanVector: meanVector)
+        #expect(inferred.kind == .user)
+        #expect(inferred.scale == 1)
+        #expect(UnitInference.acceleration(magnitudes).kind == .total)  // magnitudes alone cannot tell
+    }
+
+    /// The same file under a name Sensor Logger does not give it (a second download) is read
+    /// as user acceleration, as under its own name.
+    @Test func sensorLoggersAccelerometerUnderAnotherName() throws {
+        let files = TemporaryFiles()
+        let text = try String(contentsOfFile: Fixtures.path("formats/sensor-logger/user-only/Accelerometer.csv"), encoding: .utf8)
+        let path = files.write("Accelerometer (1).csv", text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, into: &sink)
+        #expect(info.stream("acceleration")?.detail.hasPrefix("user") == true, "\(info.streams)")
+    }
+
+    /// Gravity in g with a run on it (from −0.5 to 2.5 g at 168 steps/min: far from steady)
+    /// averages to 1 g: still g with gravity.
+    @Test func aRunWithGravityStaysGravity() {
+        let run = rows { t in
+            (0.1, 0.3 * sin(2 * Double.pi * 1.4 * t), 1 + 1.5 * sin(2 * Double.pi * 2.8 * t))
+        }
+        let inferred = UnitInference.acceleration(run.magnitudes, meanVector: run.meanVector)
+        #expect(inferred.kind == .total)
+        #expect(inferred.unitName == "g")
+    }
+
+    /// Gravity turning in a swinging bag (the mean vector half the magnitude, as the Oxford
+    /// purse walks' 0.54) is steady in magnitude: still g with gravity.
+    @Test func gravityTurningInABagStaysGravity() {
+        let bag = rows { t in
+            let angle = 1.2 * sin(2 * Double.pi * 0.9 * t) + 0.8
+            let bounce = 1 + 0.15 * sin(2 * Double.pi * 1.8 * t)
+            return (bounce * sin(angle) * 0.3, bounce * sin(angle), bounce * cos(angle))
+        }
+        let inferred = UnitInference.acceleration(bag.magnitudes, meanVector: bag.meanVector)
+        #expect(inferred.kind == .total)
+        #expect(inferred.unitName == "g")
+    }
+}
