@@ -235,13 +235,16 @@ struct HeaderRoles: Sendable, Hashable {
     ]
 
     /// The time column: the first named as one, else the first whose name starts with `time`
-    /// or holds `timestamp`; one naming the sensor's clock (`sensor timestamp [ns]`) before one
-    /// of the phone's (`Phone timestamp`, the moment a batch was delivered: Polar's logger).
+    /// or holds `timestamp`, else the first ending in `time` (Science Journal's
+    /// `relative_time`, RealWorld HAR's `attr_time`); one naming the sensor's clock (`sensor
+    /// timestamp [ns]`) before one of the phone's (`Phone timestamp`, the moment a batch was
+    /// delivered: Polar's logger).
     static func timeColumn(_ names: ColumnNames) -> Int? {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
         return names.index { $0.contains("sensor") && stamped($0) }
             ?? names.index { timeNames.contains($0) }
             ?? names.index(where: stamped)
+            ?? names.index { $0.hasSuffix("time") }
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,

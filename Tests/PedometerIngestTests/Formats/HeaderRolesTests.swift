@@ -27,6 +27,10 @@ import Testing
         (["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"],
          ["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"]),
         (["time", "x", "y", "z"], ["time", "x", "y", "z"]),
+        // Science Journal's and RealWorld HAR's time columns, found by their ending (until
+        // 2026-11-26 refused as having no time column).
+        (["relative_time", "AccX", "AccY", "AccZ"], ["relative_time", "AccX", "AccY", "AccZ"]),
+        (["id", "attr_time", "attr_x", "attr_y", "attr_z"], ["attr_time", "attr_x", "attr_y", "attr_z"]),
     ] as [([String], [String])])
     func findsTheAccelerationTriplet(_ header: [String], _ expected: [String]) {
         #expect(chosen(header) == expected)
