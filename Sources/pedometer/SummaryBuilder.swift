@@ -55,13 +55,15 @@ enum SummaryBuilder {
         let references = pedometer.references(from: from, to: to)
         return RecordingSummary(
             source: info.source, format: info.format.rawValue, startDate: info.startDate.map { DateText.iso($0 + from) },
+            endDate: info.startDate.map { DateText.iso($0 + from + (finite(data.duration) ?? 0)) },
             durationSeconds: finite(data.duration) ?? 0, activeDurationSeconds: finite(data.activeDuration),
             steps: data.numberOfSteps, stepsSource: pedometer.stepsSource.rawValue,
             distanceMeters: finite(data.distance), distanceMethod: pedometer.distanceMethod?.rawValue,
             averageActivePaceSecondsPerMeter: finite(data.averageActivePace),
             averageCadenceStepsPerSecond: finite(pedometer.averageCadence(from: from, to: to)),
             maxCadenceStepsPerSecond: finite(pedometer.maxCadence(from: from, to: to)),
-            currentPaceSecondsPerMeter: finite(data.currentPace), floorsAscended: data.floorsAscended,
+            currentPaceSecondsPerMeter: finite(data.currentPace), currentCadenceStepsPerSecond: finite(data.currentCadence),
+            floorsAscended: data.floorsAscended,
             floorsDescended: data.floorsDescended, referenceSteps: references.deviceSteps,
             referenceDistanceMeters: finite(references.deviceDistance), groundTruthSteps: references.groundTruthSteps,
             warnings: warnings(processed))

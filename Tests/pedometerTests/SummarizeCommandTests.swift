@@ -73,6 +73,16 @@ import Testing
         #expect(number(sensorLog["referenceDistanceMeters"]) != nil)
         #expect(integer(sensorLog["floorsAscended"]) != nil)
         #expect(sensorLog["startDate"] as? String == "2019-05-13T15:27:52.123Z")
+        // CMPedometerData's endDate and currentCadence (until 2026-11-26 neither was in the
+        // summary): the start + the duration, and the last row of `series`'s cadence.
+        #expect(sensorLog["endDate"] as? String == "2019-05-13T15:28:12.090Z")
+        let series = try CommandRunner.run(["series", fixture("formats/sensorlog/SensorLog_walk.csv")]).stdout
+        let lastCadence = try #require(series.split(separator: "\n").last?.split(separator: ",", omittingEmptySubsequences: false)[2])
+        #expect(number(sensorLog["currentCadenceStepsPerSecond"]).map { abs($0 - (Double(lastCadence) ?? 0)) < 1e-4 } == true, "\(lastCadence)")
+        // Where the walker has stopped, neither current value.
+        for name in ["Samsung_Dario_Hard_BackPocket_1", "Samsung_Carmelo_Hard_Armband_2"] {
+            #expect(byName[name]?["currentPaceSecondsPerMeter"] == nil && byName[name]?["currentCadenceStepsPerSecond"] == nil, "\(name)")
+        }
         // A step log: the device's steps and distance are all there is.
         let steps = try #require(byName["cumulative.csv"])
         #expect(integer(steps["steps"]) == 36)
@@ -189,7 +199,7 @@ import Testing
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 6)
-        #expect(lines.first?.hasPrefix("source,format,startDate,durationSeconds,") == true)
+        #expect(lines.first?.hasPrefix("source,format,startDate,endDate,durationSeconds,") == true)
         #expect(lines.filter { $0.hasPrefix("source,") }.count == 1)
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(CommandRunner.packageRoot.path) })
         #expect(lines.contains { $0.contains("Samsung_Jamie_Hard_InHand_1,oxford,") && $0.contains(",265,") })

@@ -28,7 +28,8 @@ PEDOMETER = os.path.join(ROOT, ".build", "release", "pedometer")
 FIELDS = {  # Spark column: summarize's key
     "format": "format", "steps": "steps", "distanceMeters": "distanceMeters", "durationSeconds": "durationSeconds",
     "activeDurationSeconds": "activeDurationSeconds", "averageCadenceStepsPerSecond": "averageCadenceStepsPerSecond",
-    "currentPaceSecondsPerMeter": "currentPaceSecondsPerMeter", "deviceSteps": "referenceSteps",
+    "currentPaceSecondsPerMeter": "currentPaceSecondsPerMeter", "currentCadenceStepsPerSecond": "currentCadenceStepsPerSecond",
+    "endDate": "endDate", "deviceSteps": "referenceSteps",
     "groundTruthSteps": "groundTruthSteps", "startDate": "startDate", "warnings": "warnings", "error": "error",
 }
 

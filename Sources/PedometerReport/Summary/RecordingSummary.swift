@@ -8,6 +8,8 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
     public var format: String
     /// Absolute start, ISO 8601, when the export gives one.
     public var startDate: String?
+    /// Absolute end (the start + the duration), ISO 8601, when the start is known.
+    public var endDate: String?
     public var durationSeconds: Double
     public var activeDurationSeconds: Double?
     public var steps: Int
@@ -20,6 +22,8 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
     public var maxCadenceStepsPerSecond: Double?
     /// `currentPace` at the end of the recording.
     public var currentPaceSecondsPerMeter: Double?
+    /// `currentCadence` at the end of the recording.
+    public var currentCadenceStepsPerSecond: Double?
     public var floorsAscended: Int?
     public var floorsDescended: Int?
     /// Steps the device logged over the same span (CMPedometer, Android step counter).
@@ -35,16 +39,17 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
     public var intervals: IntervalSummary?
 
     public init(
-        source: String, format: String, startDate: String?, durationSeconds: Double,
+        source: String, format: String, startDate: String?, endDate: String? = nil, durationSeconds: Double,
         activeDurationSeconds: Double?, steps: Int, stepsSource: String, distanceMeters: Double?,
         distanceMethod: String?, averageActivePaceSecondsPerMeter: Double?,
         averageCadenceStepsPerSecond: Double?, maxCadenceStepsPerSecond: Double?,
-        currentPaceSecondsPerMeter: Double?, floorsAscended: Int?, floorsDescended: Int?,
+        currentPaceSecondsPerMeter: Double?, currentCadenceStepsPerSecond: Double? = nil, floorsAscended: Int?, floorsDescended: Int?,
         referenceSteps: Int?, referenceDistanceMeters: Double?, groundTruthSteps: Int?, warnings: [String]
     ) {
         self.source = source
         self.format = format
         self.startDate = startDate
+        self.endDate = endDate
         self.durationSeconds = durationSeconds
         self.activeDurationSeconds = activeDurationSeconds
         self.steps = steps
@@ -55,6 +60,7 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
         self.averageCadenceStepsPerSecond = averageCadenceStepsPerSecond
         self.maxCadenceStepsPerSecond = maxCadenceStepsPerSecond
         self.currentPaceSecondsPerMeter = currentPaceSecondsPerMeter
+        self.currentCadenceStepsPerSecond = currentCadenceStepsPerSecond
         self.floorsAscended = floorsAscended
         self.floorsDescended = floorsDescended
         self.referenceSteps = referenceSteps
@@ -66,9 +72,9 @@ public struct RecordingSummary: Sendable, Hashable, Codable {
 
 extension RecordingSummary {
     enum CodingKeys: String, CodingKey {
-        case source, format, startDate, durationSeconds, activeDurationSeconds, steps, stepsSource, distanceMeters
+        case source, format, startDate, endDate, durationSeconds, activeDurationSeconds, steps, stepsSource, distanceMeters
         case distanceMethod, averageActivePaceSecondsPerMeter, averageCadenceStepsPerSecond, maxCadenceStepsPerSecond
-        case currentPaceSecondsPerMeter, floorsAscended, floorsDescended, referenceSteps, referenceDistanceMeters
+        case currentPaceSecondsPerMeter, currentCadenceStepsPerSecond, floorsAscended, floorsDescended, referenceSteps, referenceDistanceMeters
         case groundTruthSteps, warnings, splits, intervals
     }
 
@@ -82,6 +88,7 @@ extension RecordingSummary {
         try container.encode(source, forKey: .source)
         try container.encode(format, forKey: .format)
         try container.encodeIfPresent(startDate, forKey: .startDate)
+        try container.encodeIfPresent(endDate, forKey: .endDate)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encode(activeDurationSeconds, forKey: .activeDurationSeconds)
         try container.encode(steps, forKey: .steps)
@@ -92,6 +99,7 @@ extension RecordingSummary {
         try container.encode(averageCadenceStepsPerSecond, forKey: .averageCadenceStepsPerSecond)
         try container.encodeIfPresent(maxCadenceStepsPerSecond, forKey: .maxCadenceStepsPerSecond)
         try container.encodeIfPresent(currentPaceSecondsPerMeter, forKey: .currentPaceSecondsPerMeter)
+        try container.encodeIfPresent(currentCadenceStepsPerSecond, forKey: .currentCadenceStepsPerSecond)
         try container.encode(floorsAscended, forKey: .floorsAscended)
         try container.encode(floorsDescended, forKey: .floorsDescended)
         try container.encodeIfPresent(referenceSteps, forKey: .referenceSteps)

@@ -17,9 +17,9 @@ public enum SummaryWriter {
 
     /// The CSV columns, in order.
     public static let csvColumns = [
-        "source", "format", "startDate", "durationSeconds", "activeDurationSeconds", "steps", "stepsSource",
+        "source", "format", "startDate", "endDate", "durationSeconds", "activeDurationSeconds", "steps", "stepsSource",
         "distanceMeters", "distanceMethod", "averageActivePaceSecondsPerMeter", "averageCadenceStepsPerSecond",
-        "maxCadenceStepsPerSecond", "currentPaceSecondsPerMeter", "floorsAscended", "floorsDescended",
+        "maxCadenceStepsPerSecond", "currentPaceSecondsPerMeter", "currentCadenceStepsPerSecond", "floorsAscended", "floorsDescended",
         "referenceSteps", "referenceDistanceMeters", "groundTruthSteps", "warnings",
     ]
 
@@ -30,10 +30,11 @@ public enum SummaryWriter {
         func number(_ value: Double?) -> String { value.map { NumberText.fixed($0, digits: 6) } ?? "" }
         func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
         let fields: [String] = [
-            s.source, s.format, s.startDate ?? "", number(s.durationSeconds), number(s.activeDurationSeconds),
+            s.source, s.format, s.startDate ?? "", s.endDate ?? "", number(s.durationSeconds), number(s.activeDurationSeconds),
             String(s.steps), s.stepsSource, number(s.distanceMeters), s.distanceMethod ?? "",
             number(s.averageActivePaceSecondsPerMeter), number(s.averageCadenceStepsPerSecond),
-            number(s.maxCadenceStepsPerSecond), number(s.currentPaceSecondsPerMeter), integer(s.floorsAscended),
+            number(s.maxCadenceStepsPerSecond), number(s.currentPaceSecondsPerMeter), number(s.currentCadenceStepsPerSecond),
+            integer(s.floorsAscended),
             integer(s.floorsDescended), integer(s.referenceSteps), number(s.referenceDistanceMeters),
             integer(s.groundTruthSteps), s.warnings.joined(separator: "; "),
         ]
@@ -74,6 +75,7 @@ public enum SummaryWriter {
         if let cadence = s.averageCadenceStepsPerSecond {
             var text = NumberText.fixed(cadence, digits: 2) + " steps/s (" + NumberText.fixed(cadence * 60, digits: 0) + "/min)"
             if let peak = s.maxCadenceStepsPerSecond { text += "   max " + NumberText.fixed(peak * 60, digits: 0) + "/min" }
+            if let current = s.currentCadenceStepsPerSecond { text += "   current " + NumberText.fixed(current * 60, digits: 0) + "/min" }
             row("Cadence", text)
         } else {
             row("Cadence", "N/A")
