@@ -31,10 +31,13 @@ final class ProgressBar: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     private var shown = false
 
-    /// A bar over `sizes.count` files of `sizes` bytes.
+    /// A bar over `sizes.count` files of `sizes` bytes. An interrupt (Ctrl-C, `SIGINT`) or
+    /// `SIGTERM` clears the bar's line before the command ends as it would have.
     init(sizes: [Int64]) {
         total = sizes.count
         totalBytes = sizes.reduce(0, +)
+        signal(SIGINT, clearLineAndEnd)
+        signal(SIGTERM, clearLineAndEnd)
     }
 
     /// One file of `bytes` is done.
@@ -46,13 +49,14 @@ final class ProgressBar: @unchecked Sendable {
         if Date().timeIntervalSince(lastDraw) >= 0.1 || done == total { draw() }
     }
 
-    /// Prints a line to standard output with the bar out of the way.
+    /// Prints a line to standard output with the bar out of the way (drawn again at most ten
+    /// times a second: a batch's results delivered at once do not redraw it for each).
     func printAbove(_ text: String, terminator: String = "\n") throws(StandardOutput.WriteError) {
         lock.lock()
         defer { lock.unlock() }
         clearLine()
         try StandardOutput.print(text, terminator: terminator)
-        draw()
+        if Date().timeIntervalSince(lastDraw) >= 0.1 { draw() }
     }
 
     /// Prints a line to standard error with the bar out of the way.
@@ -61,7 +65,7 @@ final class ProgressBar: @unchecked Sendable {
         defer { lock.unlock() }
         clearLine()
         StandardError.print(text)
-        draw()
+        if Date().timeIntervalSince(lastDraw) >= 0.1 { draw() }
     }
 
     /// Removes the bar for good.
@@ -130,4 +134,13 @@ final class ProgressBar: @unchecked Sendable {
         }
         return total
     }
+}
+
+/// Clears the terminal's line (where the bar is), then ends the process by the signal it got,
+/// as it would have ended without the bar (only async-signal-safe calls).
+private func clearLineAndEnd(_ number: Int32) {
+    let clear: [UInt8] = [13, 0x1B, 0x5B, 0x32, 0x4B]  // "\r\e[2K"
+    _ = clear.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    signal(number, SIG_DFL)
+    raise(number)
 }
