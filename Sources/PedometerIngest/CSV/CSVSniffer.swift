@@ -30,6 +30,23 @@ struct CSVSniffer {
         return nil
     }
 
+    /// What a file of another data format is, told by its first bytes, and what to export
+    /// instead; `nil` for anything else.
+    static func otherFormat(_ bytes: UnsafeRawBufferPointer) -> String? {
+        if bytes.starts(with: Array("MATLAB 5.0 MAT-file".utf8)) || bytes.starts(with: Array("MATLAB 7.3 MAT-file".utf8)) {
+            return "a MATLAB .mat file, not a text CSV file: export the sensor data as CSV (MATLAB Mobile's logs: writetable of the acceleration timetable)"
+        }
+        // JSON: an array or object opening with an object, an array, a string or its end.
+        let text = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if let first = text.first, first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+            let next = text.dropFirst().first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(next)
+        {
+            return "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"
+        }
+        return nil
+    }
+
     /// Candidate delimiters, in order of preference on a tie.
     static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
 
@@ -44,7 +61,7 @@ struct CSVSniffer {
     static func sniff(_ chunk: UnsafeRawBufferPointer, file: String, delimiter: UInt8? = nil) throws(IngestError) -> CSVSniffer {
         var result = CSVSniffer()
         let bytes = chunk
-        if let compressed = compressedData(bytes, name: FileSystem.lastComponent(file)) {
+        if let compressed = compressedData(bytes, name: FileSystem.lastComponent(file)) ?? otherFormat(bytes) {
             throw IngestError(file: file, line: 1, column: 1, compressed)
         }
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {

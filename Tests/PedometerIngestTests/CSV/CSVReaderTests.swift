@@ -215,6 +215,27 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
         #expect(try records(text2).count == 2)
     }
 
+    /// JSON (Sensor Logger's JSON export) and MATLAB's .mat files are refused saying what they
+    /// are and what to export instead (until 2026-11-26 the JSON was "unknown format: header
+    /// '[' names no time and x/y/z acceleration columns", the .mat "binary data (NUL byte)").
+    @Test func jsonAndMatlabFilesAreNamed() throws {
+        let cases: [(String, [UInt8], String)] = [
+            ("export.json", Array("[\n  {\n    \"sensor\": \"Accelerometer\", \"time\": \"1715613000000000000\"}]\n".utf8),
+             "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"),
+            ("object.csv", Array("{\"accelerometer\": [1, 2, 3]}".utf8),
+             "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"),
+            ("log.mat", Array("MATLAB 5.0 MAT-file, Platform: MACA64, Created on: Mon May 13 17:27:52 2024".utf8) + [0, 0, 0, 0],
+             "a MATLAB .mat file, not a text CSV file: export the sensor data as CSV (MATLAB Mobile's logs: writetable of the acceleration timetable)"),
+        ]
+        for (name, bytes, reason) in cases {
+            let path = files.write(name, bytes)
+            #expect(ingestError { _ = try CSVReader(path: path) }?.description == "\(path):1:1: \(reason)")
+        }
+        // A table whose first field opens with a bracket is no JSON.
+        let bracketed = files.write("bracket.csv", "[t],x,y,z\n1,2,3,4\n")
+        #expect(try records(bracketed).count == 2)
+    }
+
     /// A number written with a decimal comma in a file read with a decimal point (quoted in a
     /// comma-separated file, which the sniffer does not take for decimal commas) is reported
     /// with the option that reads it.
