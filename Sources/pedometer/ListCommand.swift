@@ -11,8 +11,8 @@ struct ListCommand: ParsableCommand {
             Files are listed as they are; folders are searched recursively for recording folders \
             (Sensor Logger, Oxford) and .csv, .tsv, .txt and .zip files, leaving out expected \
             files, truth manifests, step-time lists and the summaries summarize --output-dir \
-            writes; - reads a list of paths from stdin, one per line, as summarize - does. Exit status: 0, 1 when a folder holds no recording or a \
-            path does not exist (said on stderr), 64 on usage errors.
+            writes; - reads a list of paths from stdin, one per line, as summarize - does. Exit status: 0, 1 when a folder holds no recording or \
+            cannot be listed, or a path does not exist (said on stderr), 64 on usage errors.
             """)
 
     @Argument(help: "Recordings, or folders to search for them; - reads a list of paths from stdin, one per line.")

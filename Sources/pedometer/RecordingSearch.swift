@@ -19,8 +19,8 @@ enum RecordingSearch {
         /// The recordings, in order, each once.
         var recordings: [String]
         /// How many paths given named no recording, or recordings that cannot be opened: folders
-        /// without one, expected files without their recording, names that are not valid UTF-8
-        /// (each reported on stderr). A failure.
+        /// without one, expected files without their recording, names that are not valid UTF-8,
+        /// folders that cannot be listed (each reported on stderr). A failure.
         var failures: Int
         /// The folders listed in the search (where `check` looks for expected files).
         var searchedFolders: [String]
@@ -103,7 +103,10 @@ enum RecordingSearch {
         for path in search.undecodableNames {
             StandardError.print("\(path): the name is not valid UTF-8, which pedometer cannot open: rename it (passed over)")
         }
-        var failures = search.emptyFolders.count + search.undecodableNames.count
+        for unusable in search.unusablePaths {
+            StandardError.print("\(unusable.path): \(unusable.reason)")
+        }
+        var failures = search.emptyFolders.count + search.undecodableNames.count + search.unusablePaths.count
         if reportingLoneExpectedFiles {
             for file in lone {
                 StandardError.print("\(file): expected file without its recording (name the recording, or restore it)")

@@ -40,8 +40,34 @@ struct CommandRunner {
         _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
         in folder: URL? = nil, stdoutFile: String? = nil, stderrFile: String? = nil, timeout: Double? = nil
     ) throws -> Output {
+        try run(executable: executable(named: program), arguments, stdin: stdin, environment: environment, in: folder, stdoutFile: stdoutFile, timeout: timeout)
+    }
+
+    /// Where `chmod 000` binds: `setpriv`, to run as `nobody` when this process is root (whom
+    /// permissions do not stop); `nil` when not root, and runs need no such help.
+    static let unprivilegedLauncher: [String]? = {
+        guard geteuid() == 0 else { return nil }
+        let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        return setpriv.map { [$0, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] }
+    }()
+
+    /// Whether a run can be made that permissions bind (``runUnprivileged(_:)``): not root, or
+    /// root with `setpriv` to run as `nobody`.
+    static var canRunUnprivileged: Bool { geteuid() != 0 || unprivilegedLauncher != nil }
+
+    /// Runs `pedometer` as a user whom file permissions bind: this one when not root, else
+    /// `nobody` (``unprivilegedLauncher``; the files it reads must be readable by others).
+    static func runUnprivileged(_ arguments: [String], in folder: URL? = nil) throws -> Output {
+        guard let launcher = unprivilegedLauncher else { return try run(arguments, in: folder) }
+        return try run(executable: URL(fileURLWithPath: launcher[0]), Array(launcher.dropFirst()) + [executable.path] + arguments, in: folder)
+    }
+
+    private static func run(
+        executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        in folder: URL? = nil, stdoutFile: String? = nil, timeout: Double? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = executable(named: program)
+        process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         if !environment.isEmpty {

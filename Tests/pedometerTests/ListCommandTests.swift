@@ -122,4 +122,55 @@ import Testing
         #expect(summaries.stdout.split(separator: "\n").count == 2)
         #expect(summaries.stderr == expectedErrors)
     }
+
+    /// A folder that cannot be listed (no read permission) is reported with the system's reason
+    /// and fails the run, the other recordings still read, by every command; named itself it is
+    /// that error, not "no recordings found"; the entries of a folder that can be listed but not
+    /// searched are reported too. Until 2026-11-26 such a folder was taken for an empty one:
+    /// `list`, `summarize` and `check` exited 0 without its recordings and without a word.
+    @Test(.enabled(if: CommandRunner.canRunUnprivileged, "root without setpriv: permissions do not bind"))
+    func aFolderThatCannotBeListedIsReported() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("pedometer-list-\(UUID().uuidString)")
+        defer {
+            for sub in ["locked", "unsearchable"] { chmod(root.appendingPathComponent(sub).path, 0o755) }
+            try? manager.removeItem(at: root)
+        }
+        for sub in ["open", "locked", "unsearchable/inner"] {
+            try manager.createDirectory(at: root.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        let csv = fixture("formats/generic/timestamp-ms.csv")
+        try manager.copyItem(atPath: csv, toPath: root.appendingPathComponent("open/a.csv").path)
+        try manager.copyItem(atPath: csv, toPath: root.appendingPathComponent("locked/b.csv").path)
+        try manager.copyItem(atPath: csv, toPath: root.appendingPathComponent("unsearchable/inner/c.csv").path)
+        for path in [root.path, root.appendingPathComponent("open").path] { chmod(path, 0o755) }
+        #expect(chmod(root.appendingPathComponent("locked").path, 0o000) == 0)
+        #expect(chmod(root.appendingPathComponent("unsearchable").path, 0o644) == 0)
+        let path = root.path
+
+        let errors = """
+            \(path)/locked: cannot list: permission denied
+            \(path)/unsearchable/inner: cannot open: permission denied
+
+            """
+        let listing = try CommandRunner.runUnprivileged(["list", path])
+        #expect(listing.status == 1)
+        #expect(listing.stdout == "\(path)/open/a.csv\n")
+        #expect(listing.stderr == errors)
+        let summaries = try CommandRunner.runUnprivileged(["summarize", "--format", "csv", path])
+        #expect(summaries.status == 1)
+        #expect(summaries.stdout.split(separator: "\n").count == 2)
+        #expect(summaries.stderr == errors)
+        let check = try CommandRunner.runUnprivileged(["check", path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(path)/open/a.csv"))
+        #expect(check.stderr == errors)
+        let named = try CommandRunner.runUnprivileged(["summarize", path + "/locked"])
+        #expect(named.status == 1)
+        #expect(named.stdout.isEmpty)
+        #expect(named.stderr == "\(path)/locked: cannot list: permission denied\n")
+        let series = try CommandRunner.runUnprivileged(["series", path + "/locked"])
+        #expect(series.status == 1)
+        #expect(series.stderr == "\(path)/locked: cannot list: permission denied\n")
+    }
 }

@@ -55,6 +55,15 @@ enum FileSystem {
         return errno == ENOENT ? "no such file or folder" : "cannot open: \(CSVReader.describeErrno(errno))"
     }
 
+    /// `cannot open: permission denied` when `path` cannot be looked up for want of permission
+    /// (an entry of a folder that can be listed but not searched), else `nil`.
+    static func permissionProblem(_ path: String) -> String? {
+        if ZipArchiveFiles.resolve(path) != nil { return nil }
+        var info = stat()
+        guard stat(path, &info) != 0, errno == EACCES else { return nil }
+        return "cannot open: " + CSVReader.describeErrno(EACCES)
+    }
+
     /// Names in a folder, sorted, without `.` and `..` and names that are not valid UTF-8
     /// (``listing(of:)``); `nil` if it cannot be listed.
     static func contents(of directory: String) -> [String]? {
@@ -71,12 +80,23 @@ enum FileSystem {
 
     /// A folder's entries, sorted, without `.` and `..`: the names, and apart those that are not
     /// valid UTF-8 (a `String` would replace their bytes, and name another file); `nil` if the
-    /// folder cannot be listed.
+    /// folder cannot be listed (``listed(_:)`` says why).
     static func listing(of directory: String) -> (names: [String], undecodable: [UndecodableEntry])? {
+        try? listed(directory)
+    }
+
+    /// Why a folder cannot be listed: the system's reason (`permission denied`).
+    struct ListingError: Error, Sendable, Hashable {
+        var reason: String
+    }
+
+    /// A folder's entries (as ``listing(of:)``), or why it cannot be listed.
+    static func listed(_ directory: String) throws(ListingError) -> (names: [String], undecodable: [UndecodableEntry]) {
         if let (archive, inner) = ZipArchiveFiles.resolve(directory) {
-            return archive.contents(of: inner).map { ($0, []) }
+            guard let names = archive.contents(of: inner) else { throw ListingError(reason: "no such folder in \(archive.path)") }
+            return (names, [])
         }
-        guard let handle = opendir(directory) else { return nil }
+        guard let handle = opendir(directory) else { throw ListingError(reason: CSVReader.describeErrno(errno)) }
         defer { closedir(handle) }
         var names: [String] = []
         var undecodable: [UndecodableEntry] = []

@@ -56,6 +56,11 @@ enum FormatDetector {
     static func detect(_ path: String, options: IngestOptions) throws(IngestError) -> Detection {
         if FileSystem.isDirectory(path) {
             if let detection = detectFolder(path) { return detection }
+            do throws(FileSystem.ListingError) {
+                _ = try FileSystem.listed(path)
+            } catch {
+                throw IngestError(file: path, "cannot list: " + error.reason)
+            }
             // Asked for one recording (series), given a folder of them.
             let inside = RecordingDiscovery.recordings(in: [path])
             if inside.count == 1 {

@@ -46,6 +46,22 @@ public enum RecordingDiscovery {
         /// path can reach here: their paths, each byte that is not UTF-8 written `\xFF` (for
         /// the caller to report: they are not read).
         public var undecodableNames: [String] = []
+        /// Folders that cannot be listed, and entries of folders that cannot be looked up
+        /// (permission denied), with the system's reason (for the caller to report: what they
+        /// hold is not read).
+        public var unusablePaths: [Unusable] = []
+
+        /// How many of the paths found cannot be read: names that are not UTF-8, folders that
+        /// cannot be listed, entries that cannot be looked up.
+        var unopenedCount: Int { undecodableNames.count + unusablePaths.count }
+    }
+
+    /// A folder that cannot be listed, or an entry of a folder that cannot be looked up.
+    public struct Unusable: Sendable, Hashable {
+        /// Its path (`DIR/sub`).
+        public var path: String
+        /// Why, as the system says (`cannot list: permission denied`).
+        public var reason: String
     }
 
     /// A folder reached again through a symbolic link: the same device and inode as one met
@@ -68,12 +84,12 @@ public enum RecordingDiscovery {
         var search = Search()
         for path in paths {
             if FileSystem.isDirectory(path) {
-                let before = search.recordings.count + search.undecodableNames.count
+                let before = search.recordings.count + search.unopenedCount
                 var visited: [FileSystem.Identity: String] = [:]
                 var ancestors = Set<FileSystem.Identity>()
                 collect(trimmed(path), into: &search, visited: &visited, ancestors: &ancestors)
                 // A folder whose recordings cannot be opened is reported as such, not as empty.
-                if search.recordings.count + search.undecodableNames.count == before { search.emptyFolders.append(path) }
+                if search.recordings.count + search.unopenedCount == before { search.emptyFolders.append(path) }
             } else {
                 search.recordings.append(path)
             }
@@ -102,16 +118,27 @@ public enum RecordingDiscovery {
         if let identity { ancestors.insert(identity) }
         defer { if let identity { ancestors.remove(identity) } }
         func child(_ name: String) -> String { folder == "/" ? "/" + name : folder == "." ? name : folder + "/" + name }
-        let listing = FileSystem.listing(of: folder)
-        for entry in listing?.undecodable ?? [] where !entry.name.hasPrefix(".") {
+        // A folder that cannot be listed (no read permission) is reported, never taken for an
+        // empty one: its recordings would be lost without a word.
+        let listing: (names: [String], undecodable: [FileSystem.UndecodableEntry])
+        do throws(FileSystem.ListingError) {
+            listing = try FileSystem.listed(folder)
+        } catch {
+            search.unusablePaths.append(Unusable(path: folder, reason: "cannot list: " + error.reason))
+            return
+        }
+        for entry in listing.undecodable where !entry.name.hasPrefix(".") {
             if entry.isDirectory || isRecordingFileName(entry.name) { search.undecodableNames.append(child(entry.name)) }
         }
-        for name in listing?.names ?? [] where !name.hasPrefix(".") {
+        for name in listing.names where !name.hasPrefix(".") {
             let path = child(name)
             if FileSystem.isDirectory(path) {
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
-            } else if isRecordingFileName(name), !TruthManifest.isManifest(path) {
-                search.recordings.append(path)
+            } else if isRecordingFileName(name) {
+                if !TruthManifest.isManifest(path) { search.recordings.append(path) }
+            } else if let reason = FileSystem.permissionProblem(path) {
+                // In a folder that can be listed but not searched, nothing tells a folder from a file.
+                search.unusablePaths.append(Unusable(path: path, reason: reason))
             }
         }
     }
