@@ -86,6 +86,45 @@ import Testing
         #expect(exact.status == 0, "\(exact.stdout)")
     }
 
+    /// A Sensor Logger or Oxford folder whose files are gzipped (`gzip -r`), all of them or some,
+    /// is the same recording: each gzipped copy passes against the plain folder's expected
+    /// file, ground truth, device steps and metadata included. Until
+    /// 2026-11-26 the folder was searched as a folder of files: the Android export gave six
+    /// recordings (Gravity.csv.gz read as a walk of 22 steps), an Oxford folder two, without
+    /// its ground truth.
+    @Test func aRecordingFolderWithGzippedFilesIsTheSameRecording() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recordings = ["android", "ios", "user-gravity", "user-only", "v2", "watch"].map { "formats/sensor-logger/" + $0 }
+            + ["Samsung_Carmelo_Hard_Armband_2", "Samsung_Dario_Hard_BackPocket_1", "Samsung_Jamie_Hard_InHand_1"].map { "oxford/" + $0 }
+        let some = folder.appendingPathComponent("some")
+        try FileManager.default.createDirectory(at: some, withIntermediateDirectories: true)
+        for recording in recordings { try copy(recording, into: folder) }
+        try copy("formats/sensor-logger/android", into: some)
+        try copy("oxford/Samsung_Jamie_Hard_InHand_1", into: some)
+        func gzip(_ paths: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["gzip", "-r", "-n"] + paths
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+        }
+        try gzip(recordings.map { folder.appendingPathComponent(URL(fileURLWithPath: $0).lastPathComponent).path })
+        try gzip(["android/Gravity.csv", "android/Metadata.csv", "Samsung_Jamie_Hard_InHand_1/stepcounter.csv"].map { some.appendingPathComponent($0).path })
+
+        let count = recordings.count + 2
+        let listing = try CommandRunner.run(["list", folder.path])
+        #expect(listing.stdout.split(separator: "\n").count == count, "\(listing.stdout)")
+        let output = try CommandRunner.run(["check", folder.path])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stderr.isEmpty)
+        #expect(output.stdout.hasSuffix("\n\(count) passed, 0 failed, 0 missing expected file\n"), "\(output.stdout)")
+        let inspect = try CommandRunner.run(["inspect", folder.appendingPathComponent("Samsung_Jamie_Hard_InHand_1").path])
+        #expect(inspect.stdout.contains("folder with accelerometer.csv.gz and stepcounter.csv.gz (Oxford step-counter layout)"))
+        #expect(inspect.stdout.contains("Samsung_Jamie_Hard_InHand_1/accelerometer.csv.gz/accelerometer.csv"))
+    }
+
     /// An unreadable recording passes against an expected file with its error, and fails when
     /// the error changes or when it becomes readable.
     @Test func expectedErrors() throws {

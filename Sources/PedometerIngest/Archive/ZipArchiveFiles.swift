@@ -54,6 +54,40 @@ final class ZipArchiveFiles: @unchecked Sendable {
         return try result.get()
     }
 
+    /// Runs `body` with the gzip files of `folder` (on disk, not in an archive) whose file is one
+    /// `wanted` names (any case) and is not beside them itself mounted (`rec/Gravity.csv.gz`,
+    /// read as `rec/Gravity.csv.gz/Gravity.csv`), so that a recording folder whose files are
+    /// gzipped is read as the folder itself. A gzip file that cannot be opened is an error, or,
+    /// `skippingUnreadable`, left out (not mounted).
+    static func withGzippedMembers<Value>(
+        of folder: String, wanted: Set<String>, limits: ZipLimits, skippingUnreadable: Bool,
+        _ body: () throws(IngestError) -> Value
+    ) throws(IngestError) -> Value {
+        guard resolve(folder) == nil, let names = FileSystem.contents(of: folder), names.contains(where: isGzip) else {
+            return try body()
+        }
+        let present = Set(names.map { $0.lowercased() })
+        var mounts = mounted
+        for name in names where isGzip(name) {
+            let member = gzipMember(of: name).lowercased()
+            let path = folder + "/" + name
+            guard wanted.contains(member), !present.contains(member), FileSystem.isFile(path) else { continue }
+            do throws(IngestError) {
+                mounts[path] = try open(path, limits: limits)
+            } catch {
+                if !skippingUnreadable { throw error }
+            }
+        }
+        let result: Result<Value, IngestError> = $mounted.withValue(mounts) {
+            do throws(IngestError) {
+                return .success(try body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// The mounted archive holding `path`, and the path inside it (`""` for the archive itself).
     static func resolve(_ path: String) -> (archive: ZipArchiveFiles, inner: String)? {
         let mounts = mounted

@@ -6,6 +6,8 @@ import PedometerCore
 enum OxfordReader {
     static let accelerometerFile = "accelerometer.csv"
     static let footSwitchFile = "stepcounter.csv"
+    /// The chip's name (`chip: …`).
+    static let metadataFile = "metadata.txt"
 
     /// Reads the folder layout; times are nanoseconds since boot, shared by both files. An
     /// empty `accelerometer.csv` refuses the recording (nothing to count steps in); an empty
@@ -14,10 +16,13 @@ enum OxfordReader {
         _ folder: String, displayName: String, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let accelerometer = folder + "/" + accelerometerFile
-        let accelerometerName = displayName + "/" + accelerometerFile
-        let footSwitches = folder + "/" + footSwitchFile
-        let footSwitchName = displayName + "/" + footSwitchFile
+        // Either may be gzipped (`accelerometer.csv.gz/accelerometer.csv`).
+        let accelerometerEntry = FileSystem.entry(accelerometerFile, in: folder, anyCase: false) ?? accelerometerFile
+        let footSwitchEntry = FileSystem.entry(footSwitchFile, in: folder, anyCase: false) ?? footSwitchFile
+        let accelerometer = folder + "/" + accelerometerEntry
+        let accelerometerName = displayName + "/" + accelerometerEntry
+        let footSwitches = folder + "/" + footSwitchEntry
+        let footSwitchName = displayName + "/" + footSwitchEntry
         let accelerometerFields = try firstRecordFields(accelerometer, displayName: accelerometerName, options: options)
         guard accelerometerFields > 0 else {
             throw IngestError(
@@ -45,7 +50,7 @@ enum OxfordReader {
             info.alternatingGroundTruthSteps = check.alternatingCount
             if let note = check.note { info.notes.append("ground truth: " + note) }
         }
-        if let chip = FileSystem.firstLine(of: folder + "/metadata.txt") {
+        if let chip = FileSystem.entry(metadataFile, in: folder, anyCase: false).flatMap({ FileSystem.firstLine(of: folder + "/" + $0) }) {
             info.device = chip.split(separator: ":", maxSplits: 1).last.map { String($0.trimmingSpaces) }
         }
     }

@@ -28,6 +28,8 @@ enum SensorLoggerReader {
     static let wristMotion = "WristMotion.csv"
     /// Files that make a folder a Sensor Logger recording, best first.
     static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer, wristMotion]
+    /// Every file of the export that is read.
+    static let files = [totalAcceleration, uncalibrated, userAcceleration, gravity, pedometer, location, barometer, metadata, wristMotion]
 
     /// A header of a Sensor Logger sensor file: `time` in the first column and
     /// `seconds_elapsed`, or `time,z,y,x` exactly.

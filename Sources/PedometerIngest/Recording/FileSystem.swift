@@ -135,9 +135,18 @@ enum FileSystem {
         }
     }
 
-    /// The name of the entry in `directory` matching `name` case-insensitively.
-    static func entry(_ name: String, in directory: String) -> String? {
-        contents(of: directory)?.first { $0.lowercased() == name.lowercased() }
+    /// The path, relative to `directory`, of its file `name` (any case, or exactly when not
+    /// `anyCase`): the entry so named, or when there is none, the file in a gzip file `name.gz`
+    /// beside it that is mounted (``ZipArchiveFiles/withGzippedMembers(of:wanted:limits:skippingUnreadable:_:)``):
+    /// `Gravity.csv.gz/Gravity.csv`. `names` are the folder's, when already listed.
+    static func entry(_ name: String, in directory: String, anyCase: Bool = true, names: [String]? = nil) -> String? {
+        guard let names = names ?? contents(of: directory) else { return nil }
+        let matches: (String, String) -> Bool = anyCase ? { $0.lowercased() == $1.lowercased() } : { $0 == $1 }
+        if let plain = names.first(where: { matches($0, name) }) { return plain }
+        guard let gzipped = names.first(where: { matches($0, name + ".gz") }),
+            ZipArchiveFiles.resolve(directory + "/" + gzipped)?.inner.isEmpty == true
+        else { return nil }
+        return gzipped + "/" + ZipArchiveFiles.gzipMember(of: gzipped)
     }
 
     /// The first line of a small text file, trimmed.

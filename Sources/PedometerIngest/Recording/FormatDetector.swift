@@ -86,13 +86,44 @@ enum FormatDetector {
         return try detectFile(path, options: options)
     }
 
-    /// A folder that is one recording, or `nil` when it is just a folder.
+    /// The files recording folders are read from (Sensor Logger's, Oxford's), lower-cased:
+    /// gzipped (`Gravity.csv.gz`), each is read through its gzip file
+    /// (``withGzippedMembers(of:limits:skippingUnreadable:_:)``).
+    static let folderFiles = Set(
+        (SensorLoggerReader.files + [OxfordReader.accelerometerFile, OxfordReader.footSwitchFile, OxfordReader.metadataFile])
+            .map { $0.lowercased() })
+
+    /// Runs `body` with the gzipped files of a recording folder (`TotalAcceleration.csv.gz`,
+    /// `accelerometer.csv.gz` …) mounted, so that it reads them as the files themselves.
+    static func withGzippedMembers<Value>(
+        of folder: String, limits: ZipLimits, skippingUnreadable: Bool = false, _ body: () throws(IngestError) -> Value
+    ) throws(IngestError) -> Value {
+        try ZipArchiveFiles.withGzippedMembers(of: folder, wanted: folderFiles, limits: limits, skippingUnreadable: skippingUnreadable, body)
+    }
+
+    /// A folder that is one recording, or `nil` when it is just a folder. Its files may be
+    /// gzipped, any or all (`TotalAcceleration.csv.gz`): a folder of them is the same recording.
     static func detectFolder(_ path: String) -> Detection? {
-        guard let names = FileSystem.contents(of: path) else { return nil }
-        if names.contains(OxfordReader.accelerometerFile) && names.contains(OxfordReader.footSwitchFile) {
+        let detection = try? withGzippedMembers(of: path, limits: .standard, skippingUnreadable: true) { () -> Detection? in
+            guard let names = FileSystem.contents(of: path) else { return nil }
+            return detectFolder(path, names: names)
+        }
+        return detection ?? nil
+    }
+
+    private static func detectFolder(_ path: String, names: [String]) -> Detection? {
+        // A gzipped file is named as such in the reason (`stepcounter.csv.gz`).
+        func entry(_ name: String, anyCase: Bool = true) -> (path: String, name: String)? {
+            FileSystem.entry(name, in: path, anyCase: anyCase, names: names).map {
+                ($0, String($0.split(separator: "/").first ?? Substring($0)))
+            }
+        }
+        if let accelerometer = entry(OxfordReader.accelerometerFile, anyCase: false),
+            let footSwitches = entry(OxfordReader.footSwitchFile, anyCase: false)
+        {
             return Detection(
                 format: .oxford, layout: .oxfordFolder(path),
-                reason: "folder with accelerometer.csv and stepcounter.csv (Oxford step-counter layout)")
+                reason: "folder with \(accelerometer.name) and \(footSwitches.name) (Oxford step-counter layout)")
         }
         // A Sensor Logger file by its name and its header (another app's accelerometer.csv in a
         // folder of recordings is a recording of its own): any of them, so that one that cannot
@@ -103,18 +134,18 @@ enum FormatDetector {
                 ColumnNames($0.split(separator: ",").map { String($0.trimmingSpaces).replacingOccurrences(of: "\"", with: "") })
             }
         }
-        let sensorFiles = SensorLoggerReader.accelerationFiles.compactMap { file in names.first { $0.lowercased() == file.lowercased() } }
-        if let name = sensorFiles.first(where: { header($0).map(SensorLoggerReader.matchesSensorFile) ?? false }) {
+        let sensorFiles = SensorLoggerReader.accelerationFiles.compactMap { entry($0) }
+        if let file = sensorFiles.first(where: { header($0.path).map(SensorLoggerReader.matchesSensorFile) ?? false }) {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFolder(path),
-                reason: "folder with \(name) (Sensor Logger export)")
+                reason: "folder with \(file.name) (Sensor Logger export)")
         }
-        if let name = sensorFiles.first, let metadata = FileSystem.entry(SensorLoggerReader.metadata, in: path),
-            header(metadata).map(SensorLoggerReader.matchesMetadata) ?? false
+        if let file = sensorFiles.first, let metadata = entry(SensorLoggerReader.metadata),
+            header(metadata.path).map(SensorLoggerReader.matchesMetadata) ?? false
         {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFolder(path),
-                reason: "folder with \(name) and Sensor Logger's \(metadata) (Sensor Logger export)")
+                reason: "folder with \(file.name) and Sensor Logger's \(metadata.name) (Sensor Logger export)")
         }
         return nil
     }

@@ -38,11 +38,15 @@ public enum RecordingReader {
         var emitter = SampleEmitter(sink: sink, strict: options.strict)
         switch detection.layout {
         case .oxfordFolder(let folder):
-            try OxfordReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { () throws(IngestError) in
+                try OxfordReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+            }
         case .oxfordLog:
             try OxfordReader.readLog(path, displayName: path, options: options, into: &emitter, info: &info)
         case .sensorLoggerFolder(let folder):
-            try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { () throws(IngestError) in
+                try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
+            }
         case .zip:
             // Nothing read yet: the emitter's copy of the sink is dropped for the recording inside.
             return try readZip(path, options: options, into: &sink)
