@@ -35,32 +35,17 @@ struct ExpectedSummaryFile: Sendable, Hashable {
     /// recording's beside it: a folder called NAME (`android/` and `android.zip`), a recording
     /// file with the same NAME (`a.csv` and `a.zip`), or a recording file called NAME itself
     /// (`x.csv.gz` beside `x.csv`). So no two recordings in a folder (folder recordings, and
-    /// the files a folder search takes for recordings) share one.
-    static func path(for recording: String) -> String {
+    /// the files a folder search takes for recordings) share one. The folder is listed once
+    /// for all the recordings in it (`listings`).
+    static func path(for recording: String, listings: inout FolderListings) -> String {
         let folder = (recording as NSString).deletingLastPathComponent
         let name = (recording as NSString).lastPathComponent
         var stem = name
         if !isDirectory(recording) {
             stem = (name as NSString).deletingPathExtension
-            if stem != name && hasNamesake(stem: stem, of: name, in: folder) { stem = name }
+            if stem != name && listings.listing(of: folder).namesakes[stem, default: []].contains(where: { $0 != name }) { stem = name }
         }
         return folder.isEmpty ? stem + suffix : (folder as NSString).appendingPathComponent(stem + suffix)
-    }
-
-    /// Whether `folder` holds, besides `name`, a folder called `stem`, or a recording file
-    /// (``RecordingDiscovery/isRecordingFileName(_:)``) called `stem` or `stem.<extension>`.
-    private static func hasNamesake(stem: String, of name: String, in folder: String) -> Bool {
-        let directory = folder.isEmpty ? "." : folder
-        for other in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where other != name && !other.hasPrefix(".") {
-            if isDirectory((directory as NSString).appendingPathComponent(other)) {
-                if other == stem { return true }
-            } else if RecordingDiscovery.isRecordingFileName(other)
-                && (other == stem || (other as NSString).deletingPathExtension == stem) {
-                return true
-            }
-        }
-        return false
     }
 
     /// Whether `path` is named as an expected file (`NAME.expected.json`).
@@ -69,19 +54,19 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         return name.hasSuffix(suffix) && name.count > suffix.count
     }
 
-    /// The recording beside `expectedFile` whose expected file it is (``path(for:)``): a
+    /// The recording beside `expectedFile` whose expected file it is (``path(for:listings:)``): a
     /// recording folder or a recording file named `NAME` or `NAME.<extension>`; `nil` when
     /// there is none.
-    static func recording(forExpectedFile expectedFile: String) -> String? {
+    static func recording(forExpectedFile expectedFile: String, listings: inout FolderListings) -> String? {
         let folder = (expectedFile as NSString).deletingLastPathComponent
         let stem = String((expectedFile as NSString).lastPathComponent.dropLast(suffix.count))
         let target = standardized(expectedFile)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []).sorted()
-        return names.lazy
-            .filter { $0 == stem || $0.hasPrefix(stem + ".") }
-            .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
-            .filter { isDirectory($0) ? RecordingDiscovery.isRecordingFolder($0) : RecordingDiscovery.isRecordingFileName(($0 as NSString).lastPathComponent) }
-            .first { standardized(path(for: $0)) == target }
+        for name in listings.listing(of: folder).byStem[stem] ?? [] {
+            let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            let isRecording = isDirectory(path) ? RecordingDiscovery.isRecordingFolder(path) : RecordingDiscovery.isRecordingFileName(name)
+            if isRecording && standardized(self.path(for: path, listings: &listings)) == target { return path }
+        }
+        return nil
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -144,12 +129,12 @@ struct ExpectedSummaryFile: Sendable, Hashable {
 
     /// The expected files in `folders` (the folders a search listed: ``RecordingSearch``), each
     /// folder's in name order; hidden files left out.
-    static func files(in folders: [String]) -> [String] {
+    static func files(in folders: [String], listings: inout FolderListings) -> [String] {
         folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-                .filter { !$0.hasPrefix(".") && isExpectedFile($0) }
+            let listing = listings.listing(of: folder)
+            return listing.names
+                .filter { !$0.hasPrefix(".") && isExpectedFile($0) && !listing.folders.contains($0) }
                 .map { folder == "/" ? "/" + $0 : folder == "." ? $0 : folder + "/" + $0 }
-                .filter { !isDirectory($0) }
         }
     }
 

@@ -63,13 +63,14 @@ enum RecordingSearch {
     static func recordings(in paths: [String], reportingLoneExpectedFiles: Bool = true) -> Found {
         var given: [String] = []
         var lone: [String] = []
+        var listings = FolderListings()
         for path in paths {
             guard !ExpectedSummaryFile.isDirectory(path) else {
                 given.append(path)
                 continue
             }
             if ExpectedSummaryFile.isExpectedFile(path) {
-                if let recording = ExpectedSummaryFile.recording(forExpectedFile: path) {
+                if let recording = ExpectedSummaryFile.recording(forExpectedFile: path, listings: &listings) {
                     given.append(recording)
                 } else {
                     lone.append(path)
