@@ -101,6 +101,15 @@ struct CheckCommand: ParsableCommand {
             (owners[ExpectedSummaryFile.standardized(expectedFiles[index])] ?? []).filter { $0 != index }.map { recordings[$0] }
         }
 
+        if record {
+            // The temporary files of a --record killed while writing (AtomicFile), hidden and so
+            // easily committed with the fixtures: removed where this one writes, as
+            // summarize --output-dir removes its own.
+            for folder in Set(expectedFiles.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
+                AtomicFile.removeLeftovers(in: folder.isEmpty ? "." : folder)
+            }
+        }
+
         var tallies: [CheckOutcome.Tally: Int] = [:]
         var results: [JSONValue] = []
         func report(_ outcome: CheckOutcome, recording: String?, expectedFile: String) throws(StandardOutput.WriteError) {

@@ -226,6 +226,40 @@ import Testing
         #expect(output.stdout.hasSuffix("\n0 passed, 1 failed, 0 missing expected file\n"))
     }
 
+    /// The temporary files a `--record` killed while writing left (`.NAME.expected.json.PID.N.tmp`,
+    /// hidden, so easily committed with the fixtures) are removed by the next `--record` in the
+    /// folders it writes to, as `summarize --output-dir` removes its own; a running writer's
+    /// are left alone, and a plain `check` passes beside them and leaves them. Until 2026-11-26
+    /// nothing removed them.
+    @Test func recordRemovesTheLeftoversOfAnInterruptedRecord() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sub = folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try copy("formats/generic/semicolon-g.csv", into: folder)
+        try copy("formats/steps/cumulative.csv", into: sub)
+        // A process id above any the kernel gives (pid_max is at most 2^22): its writer is gone.
+        let dead = [".semicolon-g.expected.json.2147483000.12345.tmp", "sub/.cumulative.expected.json.2147483000.678.tmp"]
+        let running = ".semicolon-g.expected.json.\(getpid()).9.tmp"
+        for name in dead + [running] {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("{\"ste".utf8)))
+        }
+        func present() -> [String] {
+            (dead + [running]).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        }
+
+        let checked = try CommandRunner.run(["check", folder.path])
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stderr.isEmpty)
+        #expect(checked.stdout.hasSuffix("\n2 passed, 0 failed, 0 missing expected file\n"))
+        #expect(present() == dead + [running])
+
+        let recorded = try CommandRunner.run(["check", "--record", folder.path])
+        #expect(recorded.status == 0, "\(recorded.stdout)")
+        #expect(recorded.stdout.hasSuffix("\nrecord: 0 new, 0 updated, 2 unchanged, 0 failed\n"))
+        #expect(present() == [running])
+    }
+
     @Test func recordWritesTheExpectedFilesAndReportsChanges() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
