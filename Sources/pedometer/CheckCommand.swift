@@ -24,7 +24,9 @@ struct CheckCommand: ParsableCommand {
             difference. Other numbers may differ by the larger of --tolerance-relative times \
             the expected value and --tolerance-absolute: the same inputs give bit-identical \
             results on one machine, so the tolerance only absorbs floating-point differences \
-            between CPUs, compilers and maths libraries; a change in the algorithm shows.
+            between CPUs, compilers and maths libraries; a change in the algorithm shows. The \
+            table lists at most --max-differences differences per recording (20; the summary's \
+            own fields first), then how many more; 0, or --format json, lists all.
 
             A recording without an expected file, an expected file without its recording, and a \
             recording that cannot be read (file:line:column: reason) are failures, unless its \
@@ -59,6 +61,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output: table (a line per recording, differences below it) or json (one object).")
     var format: CheckOutput = .table
 
+    @Option(name: .customLong("max-differences"), help: ArgumentHelp("Differences (with --record, changes) listed per recording in the table, the summary's own fields first, then how many more; 0 lists all, as --format json does.", valueName: "n"))
+    var maxDifferences = 20
+
     @OptionGroup var recording: RecordingOptionGroup
 
     @OptionGroup var parallelism: JobsOptionGroup
@@ -69,6 +74,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if recordErrors && !record { throw ValidationError("--record-errors needs --record (it says what --record writes)") }
+        guard maxDifferences >= 0 else { throw ValidationError("--max-differences must be 0 (all) or more") }
         guard toleranceRelative >= 0 && toleranceRelative.isFinite else {
             throw ValidationError("--tolerance-relative must be a number at least 0")
         }
@@ -117,7 +123,7 @@ struct CheckCommand: ParsableCommand {
             switch format {
             case .table:
                 var lines = [outcome.label.padding(toLength: record ? 11 : 6, withPad: " ", startingAt: 0) + (recording ?? expectedFile)]
-                lines += outcome.details(expectedFile: expectedFile).map { "      " + $0 }
+                lines += outcome.details(expectedFile: expectedFile, limit: maxDifferences == 0 ? nil : maxDifferences).map { "      " + $0 }
                 try StandardOutput.print(lines.joined(separator: "\n"))
             case .json:
                 results.append(outcome.json(recording: recording, expectedFile: expectedFile))

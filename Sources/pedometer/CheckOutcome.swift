@@ -57,19 +57,43 @@ enum CheckOutcome: Sendable, Hashable {
         }
     }
 
-    /// The indented lines under the outcome's line: the differences, or why it failed.
-    func details(expectedFile: String) -> [String] {
+    /// The indented lines under the outcome's line: the differences, or why it failed; at most
+    /// `limit` differences (or changes), then how many more (``listed(_:limit:)``).
+    func details(expectedFile: String, limit: Int? = nil) -> [String] {
         switch self {
         case .passed, .unchanged: return []
-        case .differs(let differences): return differences.map(\.description)
+        case .differs(let differences):
+            let (shown, more) = Self.listed(differences, limit: limit)
+            return shown.map(\.description) + Self.more(more, of: "difference")
         case .noExpectedFile: return ["no expected file (\(expectedFile)); run pedometer check --record (--record --record-errors for a recording that must fail)"]
         case .unreadable(let error): return [error]
         case .invalidExpectedFile(let reason): return [reason]
         case .orphan: return ["expected file without its recording (remove it, or restore the recording)"]
         case .created: return ["written \(expectedFile)"]
         case .updated(let changes):
-            return changes.isEmpty ? ["rewritten \(expectedFile) (layout only, no value changed)"] : changes.map(\.change)
+            guard !changes.isEmpty else { return ["rewritten \(expectedFile) (layout only, no value changed)"] }
+            let (shown, more) = Self.listed(changes, limit: limit)
+            return shown.map(\.change) + Self.more(more, of: "change")
         }
+    }
+
+    /// At most `limit` of `differences` (all when `nil`), in their order, and how many are left
+    /// out: the summary's own fields (`steps`, `distanceMeters`: paths without `.` or `[`)
+    /// first, then the splits', intervals' and warnings' items, so that a long recording's
+    /// thousands of differing splits never hide its step count.
+    static func listed(
+        _ differences: [SummaryComparison.Difference], limit: Int?
+    ) -> (shown: [SummaryComparison.Difference], more: Int) {
+        guard let limit, differences.count > limit else { return (differences, 0) }
+        let isOwnField = { (difference: SummaryComparison.Difference) in !difference.path.contains { $0 == "." || $0 == "[" } }
+        let indices = differences.indices
+        let kept = (indices.filter { isOwnField(differences[$0]) } + indices.filter { !isOwnField(differences[$0]) }).prefix(limit)
+        return (kept.sorted().map { differences[$0] }, differences.count - kept.count)
+    }
+
+    /// The line saying how many differences (or changes) were left out, none when none were.
+    private static func more(_ count: Int, of what: String) -> [String] {
+        count == 0 ? [] : ["… and \(count) more \(what)\(count == 1 ? "" : "s") (all with --max-differences 0, or --format json)"]
     }
 
     /// The outcome as a JSON object: `status`, and `differences` (`path`, `expected`, `actual`,

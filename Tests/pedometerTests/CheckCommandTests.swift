@@ -260,6 +260,49 @@ import Testing
         #expect(present() == [running])
     }
 
+    /// The table lists at most 20 differences of a recording (`--max-differences`), the
+    /// summary's own fields first, in their order, then how many more; `--max-differences 0` and
+    /// `--format json` list all, and `--record` lists its changes so too. Until 2026-11-26 every
+    /// difference was listed: `check --height 1.9` over a folder of long recordings printed
+    /// 21,494 lines for 359 failures, one recording alone 11,226 (a line per split and interval
+    /// field).
+    @Test func theDifferencesListedPerRecordingAreCapped() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try copy("runwalk/runwalk.csv", into: folder)
+        let json = try CommandRunner.run(["check", "--format", "json", "--height", "1.9", folder.path])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let result = try #require((object["results"] as? [[String: Any]])?.first)
+        let paths = try #require(result["differences"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+        #expect(paths.count > 30)
+        let own = paths.filter { !$0.contains(".") && !$0.contains("[") }
+        #expect(own.contains("distanceMeters"))
+
+        let table = try CommandRunner.run(["check", "--height", "1.9", folder.path])
+        #expect(table.status == 1)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 23)
+        let shown = lines.dropFirst().prefix(20).map { String($0.dropFirst(6).prefix { $0 != ":" }) }
+        #expect(own.allSatisfy(shown.contains))
+        #expect(shown == paths.filter(shown.contains))
+        #expect(lines[21] == "      … and \(paths.count - 20) more differences (all with --max-differences 0, or --format json)")
+        #expect(lines[22] == "0 passed, 1 failed, 0 missing expected file")
+
+        let all = try CommandRunner.run(["check", "--height", "1.9", "--max-differences", "0", folder.path])
+        #expect(all.stdout.split(separator: "\n").count == paths.count + 2)
+        let few = try CommandRunner.run(["check", "--height", "1.9", "--max-differences", "1", folder.path])
+        #expect(few.stdout.split(separator: "\n").count == 4)
+        #expect(few.stdout.contains("\n      … and \(paths.count - 1) more differences ("))
+        #expect(try CommandRunner.run(["check", "--max-differences", "-1", folder.path]).status == 64)
+
+        let recorded = try CommandRunner.run(["check", "--record", "--height", "1.9", folder.path])
+        #expect(recorded.status == 0)
+        let changes = recorded.stdout.split(separator: "\n")
+        #expect(changes.count == 23)
+        #expect(changes[21].hasPrefix("      … and ") && changes[21].contains(" more changes (all with --max-differences 0"))
+    }
+
     @Test func recordWritesTheExpectedFilesAndReportsChanges() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
