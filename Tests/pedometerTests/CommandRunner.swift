@@ -40,7 +40,9 @@ struct CommandRunner {
         _ arguments: [String], stdin: String? = nil, program: String = "pedometer", environment: [String: String] = [:],
         in folder: URL? = nil, stdoutFile: String? = nil, stderrFile: String? = nil, timeout: Double? = nil
     ) throws -> Output {
-        try run(executable: executable(named: program), arguments, stdin: stdin, environment: environment, in: folder, stdoutFile: stdoutFile, timeout: timeout)
+        try run(
+            executable: executable(named: program), arguments, stdin: stdin, environment: environment, in: folder,
+            stdoutFile: stdoutFile, stderrFile: stderrFile, timeout: timeout)
     }
 
     /// Where `chmod 000` binds: `setpriv`, to run as `nobody` when this process is root (whom
@@ -64,7 +66,7 @@ struct CommandRunner {
 
     private static func run(
         executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-        in folder: URL? = nil, stdoutFile: String? = nil, timeout: Double? = nil
+        in folder: URL? = nil, stdoutFile: String? = nil, stderrFile: String? = nil, timeout: Double? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
