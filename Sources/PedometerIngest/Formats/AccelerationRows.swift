@@ -73,6 +73,7 @@ struct AccelerationRows: StretchRows {
         let width = table.width
         let scale = table.scale
         let sensor = table.sensor
+        let gravity = table.gravity
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
             var row = Row()
             if let sensor, !sensor.isAccelerometer(reader) {
@@ -87,6 +88,11 @@ struct AccelerationRows: StretchRows {
                 row.x = try reader.requireAcceleration(table.x, "x acceleration", scale: scale)
                 row.y = try reader.requireAcceleration(table.y, "y acceleration", scale: scale)
                 row.z = try reader.requireAcceleration(table.z, "z acceleration", scale: scale)
+                if let gravity {
+                    row.x += try reader.requireAcceleration(gravity.x, "x gravity", scale: scale)
+                    row.y += try reader.requireAcceleration(gravity.y, "y gravity", scale: scale)
+                    row.z += try reader.requireAcceleration(gravity.z, "z gravity", scale: scale)
+                }
                 row.outcome = .sample
             } catch {
                 if table.lacksAxes(reader) {

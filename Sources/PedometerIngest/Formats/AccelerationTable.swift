@@ -30,6 +30,9 @@ struct AccelerationTable: Sendable {
     /// The column naming each row's sensor, when the table interleaves several: the other
     /// sensors' rows are passed over as rows without acceleration.
     var sensor: SensorColumn? = nil
+    /// Gravity's columns, added axis by axis to the acceleration's (without gravity), when the
+    /// table has them apart (``HeaderRoles/gravity``).
+    var gravity: (x: Int, y: Int, z: Int)? = nil
 
     /// How a row's timestamp is written.
     enum TimeField: Sendable, Hashable {
@@ -43,6 +46,7 @@ struct AccelerationTable: Sendable {
 
     var fieldCount: Int {
         var last = max(x, y, z)
+        if let gravity { last = max(last, gravity.x, gravity.y, gravity.z) }
         switch time {
         case .number(let index), .dateTime(let index, _): last = max(last, index)
         case .none: break

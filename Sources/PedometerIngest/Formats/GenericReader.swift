@@ -18,6 +18,8 @@ enum GenericReader {
         var timeUnit: TimeUnit?
         var accelerationUnit: AccelerationUnit?
         var kind: AccelerationKind?
+        /// Gravity's columns, to add to the axes' (``HeaderRoles/gravity``).
+        var gravity: HeaderRoles.Triplet?
         /// Which columns, and why: a note when there was a choice to make (other x/y/z
         /// triplets in the header, or no header), `nil` when the header left none.
         var explanation: String?
@@ -53,7 +55,7 @@ enum GenericReader {
         if let header, let roles = HeaderRoles.find(ColumnNames(header)) {
             return Columns(
                 time: roles.time, x: roles.x, y: roles.y, z: roles.z, timeUnit: roles.timeUnit,
-                accelerationUnit: roles.accelerationUnit, kind: roles.kind,
+                accelerationUnit: roles.accelerationUnit, kind: roles.kind, gravity: roles.gravity,
                 explanation: roles.hadAlternatives ? roles.explanation : nil,
                 description: describe(roles.time, roles.x, roles.y, roles.z))
         }
@@ -61,7 +63,7 @@ enum GenericReader {
         if let header, options.sampleRate != nil, let axes = HeaderRoles.acceleration(ColumnNames(header), excluding: nil) {
             let (x, y, z) = (axes.triplet.x, axes.triplet.y, axes.triplet.z)
             return Columns(
-                time: nil, x: x, y: y, z: z, accelerationUnit: axes.unit, kind: axes.kind,
+                time: nil, x: x, y: y, z: z, accelerationUnit: axes.unit, kind: axes.kind, gravity: axes.gravity,
                 explanation: axes.others.isEmpty ? nil : "columns by name: acceleration \(name(x)), \(name(y)), \(name(z)) (choose another with --columns)",
                 description: describe(nil, x, y, z))
         }
@@ -115,6 +117,12 @@ enum GenericReader {
             scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
             columns: columns.description, header: header)
         table.unitsFromRow = secondRow == .units
+        if let gravity = columns.gravity {
+            table.gravity = (gravity.x, gravity.y, gravity.z)
+            let names = header.map { h in [gravity.x, gravity.y, gravity.z].map { $0 < h.count ? "'\(h[$0])'" : "\($0 + 1)" } } ?? []
+            table.columns += " + gravity " + names.joined(separator: ", ")
+            info.notes.append("total acceleration = the axes (gravity removed) + gravity \(names.joined(separator: ", ")), row by row")
+        }
         // Rows wider than a header that does not name every column: as wide as --columns says
         // (a role for each column, or a column number beyond the header).
         table.width = max(table.width, table.fieldCount)
@@ -123,6 +131,7 @@ enum GenericReader {
         var accelerationUnit = options.accelerationUnit ?? columns.accelerationUnit
         // Several sensors' rows in one table: the accelerometer's are read.
         var read: Set<Int> = [columns.x, columns.y, columns.z]
+        if let gravity = columns.gravity { read.formUnion([gravity.x, gravity.y, gravity.z]) }
         if let time { read.insert(time) }
         if let sensor = SensorColumn.find(in: firstRecords, excluding: read) {
             table.sensor = sensor
@@ -311,9 +320,13 @@ enum GenericReader {
                 continue
             }
             guard reader.fieldCount >= table.fieldCount,
-                let x = reader.number(table.x), let y = reader.number(table.y),
-                let z = reader.number(table.z)
+                var x = reader.number(table.x), var y = reader.number(table.y),
+                var z = reader.number(table.z)
             else { continue }
+            if let gravity = table.gravity {
+                guard let gx = reader.number(gravity.x), let gy = reader.number(gravity.y), let gz = reader.number(gravity.z) else { continue }
+                (x, y, z) = (x + gx, y + gy, z + gz)
+            }
             switch table.time {
             case .number(let index):
                 guard let t = reader.number(index) else { continue }

@@ -31,6 +31,10 @@ struct HeaderRoles: Sendable, Hashable {
     /// Whether the header has other x/y/z triplets than the one chosen: then the choice is a
     /// warning, for the user to check.
     var hadAlternatives = false
+    /// Gravity's own triplet, added to the chosen one when that is acceleration without gravity
+    /// (CMDeviceMotion's `userAcceleration` + `gravity`, as Core Motion loggers and the
+    /// MotionSense data set write them): total acceleration, as SensorLog's is recombined.
+    var gravity: Triplet?
 
     /// What a triplet's stem says it holds.
     enum Meaning: Hashable, Comparable {
@@ -81,6 +85,7 @@ struct HeaderRoles: Sendable, Hashable {
             accelerationUnit: axes.unit, kind: axes.kind, explanation: "")
         roles.explanation = explain(names, time: time, chosen: axes.triplet, others: axes.others)
         roles.hadAlternatives = !axes.others.isEmpty
+        roles.gravity = axes.gravity
         return roles
     }
 
@@ -89,7 +94,7 @@ struct HeaderRoles: Sendable, Hashable {
     /// table timed by ``IngestOptions/sampleRate`` needs no time column.
     static func acceleration(
         _ names: ColumnNames, excluding time: Int?
-    ) -> (triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet])? {
+    ) -> (triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet], gravity: Triplet?)? {
         let triplets = self.triplets(names).filter { triplet in time.map { ![triplet.x, triplet.y, triplet.z].contains($0) } ?? true }
         let candidates = triplets.filter { $0.meaning.rank >= 0 }
         guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
@@ -110,7 +115,25 @@ struct HeaderRoles: Sendable, Hashable {
             kind = property == "acceleration" ? .user : .total
             unit = unit ?? .metersPerSecondSquared
         }
-        return (best, unit, kind, triplets.filter { $0 != best })
+        // Acceleration without gravity beside gravity alone: their sum is the total
+        // acceleration. Named as Core Motion's properties (`userAcceleration.x`, `gravity.x`),
+        // both are in g.
+        var gravity: Triplet?
+        if kind == .user, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
+            gravity = alone
+            kind = .total
+            if isCoreMotion(names.raw[best.x], "useracceleration") && isCoreMotion(names.raw[alone.x], "gravity") {
+                unit = unit ?? .g
+            }
+        }
+        return (best, unit, kind, triplets.filter { $0 != best }, gravity)
+    }
+
+    /// Whether `raw` names an axis of Core Motion's `property` as a path (`userAcceleration.x`,
+    /// `motion.gravity.x`).
+    private static func isCoreMotion(_ raw: String, _ property: String) -> Bool {
+        let parts = raw.lowercased().split(separator: ".")
+        return parts.count >= 2 && ["x", "y", "z"].contains(parts[parts.count - 1]) && parts[parts.count - 2] == property
     }
 
     /// `acceleration` or `accelerationincludinggravity` when `raw` names an axis of that

@@ -14,6 +14,38 @@ import PedometerCore
         return (info, sink)
     }
 
+    // MARK: Core Motion logs
+
+    /// CMDeviceMotion's `userAcceleration` beside its `gravity` (MotionSense's layout, no time
+    /// column): their sum, in g, is read as total acceleration (until 2026-11-26 the user
+    /// acceleration alone, 0.1 g, read as m/s^2 without gravity: a walk of 114 steps gave 0).
+    /// The same pair named otherwise (`user_acc_x`, `gravity_x`) with a time column: summed,
+    /// the unit inferred from the sum.
+    @Test func userAccelerationBesideGravityIsTotalAcceleration() throws {
+        var motionSense = ",attitude.roll,attitude.pitch,attitude.yaw,gravity.x,gravity.y,gravity.z,"
+            + "rotationRate.x,rotationRate.y,rotationRate.z,userAcceleration.x,userAcceleration.y,userAcceleration.z\n"
+        var named = "time,user_acc_x,user_acc_y,user_acc_z,gravity_x,gravity_y,gravity_z\n"
+        for index in 0..<200 {
+            let bounce = 0.25 * sin(2 * Double.pi * 1.9 * Double(index) / 50)
+            motionSense += "\(index),1.5,-0.7,0.3,0.02,0.99,0.07,0.1,0.2,0.3,0.01,\(bounce),0.02\n"
+            named += "\(Double(index) / 50),0.1,\(bounce * 9.80665),0.2,0.2,9.7,0.7\n"
+        }
+        var options = IngestOptions()
+        options.sampleRate = 50
+        let (info, sink) = try read(files.write("sub_1.csv", motionSense), options)
+        #expect(sink.accelerationKinds == [.total])
+        #expect(info.stream("acceleration")?.detail == "total, g")
+        let first = try #require(sink.acceleration.first)
+        #expect(abs(first.y - 0.99 * 9.80665) < 1e-9)
+        #expect(abs(first.x - 0.03 * 9.80665) < 1e-9)
+        #expect(info.notes.contains("total acceleration = the axes (gravity removed) + gravity 'gravity.x', 'gravity.y', 'gravity.z', row by row"))
+
+        let (other, otherSink) = try read(files.write("named.csv", named))
+        #expect(otherSink.accelerationKinds == [.total])
+        #expect(other.stream("acceleration")?.detail == "total, m/s^2")
+        #expect(otherSink.acceleration.first.map { abs($0.z - 0.9) < 1e-9 } == true)
+    }
+
     // MARK: Browser DeviceMotion logs
 
     /// A log of the event's `acceleration` alone (W3C: without gravity, m/s^2) is read as such,
