@@ -12,11 +12,21 @@ enum SummaryBuilder {
     }
 
     /// Reads `path` into a fresh engine and finishes it (see ``read(_:options:into:threads:)``).
+    /// A recording with neither acceleration nor the device's step counts (a Sensor Logger
+    /// `Barometer.csv` or `Location.csv` alone) is an error: nothing to count steps from, not a
+    /// walk of 0 steps (nor 0 floors: floors are counted while walking).
     static func process(
         _ path: String, options: IngestOptions, configuration: PedometerConfiguration, threads: Int = 1
     ) throws(IngestError) -> Processed {
         var (pedometer, info) = try read(path, options: options, into: Pedometer(configuration: configuration), threads: threads)
         pedometer.finish()
+        guard pedometer.stepsSource != .none else {
+            let streams = info.streams.map { $0.stream == "steps" ? "\($0.detail) steps" : $0.stream }
+            throw IngestError(
+                file: path,
+                "no acceleration and no step counts of the device, only \(streams.joined(separator: ", ")): nothing to count steps from "
+                    + "(in a Sensor Logger export, summarise the whole folder or zip)")
+        }
         return Processed(pedometer: pedometer, info: info)
     }
 

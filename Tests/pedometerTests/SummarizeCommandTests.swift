@@ -232,9 +232,10 @@ import Testing
     }
 
     /// A recording with neither acceleration nor a step log (Sensor Logger's barometer alone)
-    /// has no steps from anywhere: the table said "0 (from the device's step log)" while the
-    /// JSON said `"stepsSource":"none"`.
-    @Test func aRecordingWithoutStepsSaysSo() throws {
+    /// has nothing to count steps from: refused, not a walk of 0 steps and 0 floors (until
+    /// 2026-11-26 the table said "0 (from the device's step log)", then "0 (no acceleration or
+    /// step log)", with "Floors: 0 up, 0 down", and a batch counted it among its recordings).
+    @Test func aRecordingWithoutStepsIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -242,11 +243,12 @@ import Testing
         let rows = (0..<10).map { "\(1_557_761_272_123_000_000 + $0 * 200_000_000),\(0.2 * Double($0 + 1)),1012.03" }
         try Data((["time,seconds_elapsed,pressure"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
         let table = try CommandRunner.run(["summarize", path])
-        #expect(table.status == 0, "\(table.stderr)")
-        #expect(table.stdout.contains("\n  Steps:        0 (no acceleration or step log)\n"), "\(table.stdout)")
-        #expect(!table.stdout.contains("device"), "\(table.stdout)")
-        let json = try CommandRunner.run(["summarize", "--format", "json", path])
-        #expect(json.stdout.contains("\"stepsSource\":\"none\""), "\(json.stdout)")
+        #expect(table.status == 1)
+        #expect(table.stdout.isEmpty)
+        #expect(table.stderr == "\(path): no acceleration and no step counts of the device, only pressure: nothing to count steps from "
+            + "(in a Sensor Logger export, summarise the whole folder or zip)\n")
+        // What it holds is still shown by inspect.
+        #expect(try CommandRunner.run(["inspect", path]).status == 0)
         // A step log still says where its steps come from.
         let log = try CommandRunner.run(["summarize", fixture("formats/steps/cumulative.csv")])
         #expect(log.stdout.contains("\n  Steps:        36 (from the device's step log)"), "\(log.stdout)")
