@@ -475,6 +475,16 @@ enum FormatDetector {
                 format: .steps, layout: .steps(header: header, fieldCount: header.count),
                 reason: "header '\(preview)' names a time column and step counts, no acceleration")
         }
+        // Step counts in a layout no step-log reader knows (Fitbit's minute steps, an export
+        // with other columns beside them): say what a step log needs, not what acceleration does.
+        let stepNames = StepLogReader.stepNames.union(StepIntervalReader.stepNames).union(["steptotal"])
+        if let steps = names.index(where: stepNames.contains) {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names step counts ('\(header[steps])') in no layout "
+                    + "pedometer reads: counts per interval need a start and an end column (or a date, for a day's count), and a "
+                    + "cumulative count or a list of step events a time column and the counts alone (see formats.md, step logs)")
+        }
         throw IngestError(
             file: path, line: 1, column: 1,
             "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --input-format and --columns)")

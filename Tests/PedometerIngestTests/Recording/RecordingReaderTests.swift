@@ -41,6 +41,17 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         }
     }
 
+    /// Step counts in a layout no step-log reader knows (Fitbit's minute steps, with a
+    /// participant column) are refused saying what a step log needs (until 2026-11-26 the
+    /// message spoke of time and x/y/z acceleration columns only).
+    @Test func stepCountsInAnUnknownLayoutSayWhatAStepLogNeeds() throws {
+        let path = files.write("minuteStepsNarrow_merged.csv", "Id,ActivityMinute,Steps\n1503960366,4/12/2016 12:00:00 AM,0\n")
+        let error = try #require(readError(path))
+        #expect(error.description == "\(path):1:1: unknown format: header 'Id,ActivityMinute,Steps' names step counts ('Steps') in no layout "
+            + "pedometer reads: counts per interval need a start and an end column (or a date, for a day's count), and a "
+            + "cumulative count or a list of step events a time column and the counts alone (see formats.md, step logs)")
+    }
+
     /// A file that grows while it is read is read as it comes, with a note saying so (until
     /// 2026-11-26 nothing said that a summary was of a file cut short by its logger).
     @Test func aFileChangedWhileReadIsNoted() throws {
