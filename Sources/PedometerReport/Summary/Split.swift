@@ -53,7 +53,8 @@ public struct Split: Sendable, Hashable, Codable {
     /// The cumulative distance grows at each step by that step's share of the engine's
     /// distance (`query(from: 0, to:)` just after the step), spread linearly over the time
     /// before the step (the gap from the previous step, at most ``maximumStrideTime``; for the
-    /// first step the gap to the second). The first split starts when that growth begins;
+    /// first step the gap to the second). The first split starts when that growth begins
+    /// (before time 0, when the recording began inside the first step's interval);
     /// after the last whole unit, a partial split ends at the last step. Empty without
     /// steps or distance, when the distance takes no time (a single step: nothing says over
     /// what time it was covered, as the run/walk intervals of such a recording are none), and
@@ -112,7 +113,10 @@ private struct DistanceCurve {
             } else {
                 gapBefore = steps.count > 1 ? min(steps[1] - time, Split.maximumStrideTime) : 0
             }
-            let begin = max(time - gapBefore, points.last?.time ?? 0)
+            // The first step's length grows over the gap before it even where that began before
+            // the recording (a walk cut by its start): its time is that of its distance, as for
+            // the average active pace.
+            let begin = max(time - gapBefore, points.last?.time ?? -.infinity)
             if points.isEmpty {
                 points.append((begin, 0))
             } else if begin > points[points.count - 1].time {

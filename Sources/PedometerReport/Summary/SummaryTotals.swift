@@ -17,7 +17,8 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// Recordings that have both a distance and an active time: those the average pace is over.
     public var recordingsWithPace = 0
     /// Active seconds of the recordings that have a distance and a known active time, and
-    /// their metres (what the average pace divides).
+    /// the metres their average paces are over (active time / pace: the distance of the steps
+    /// whose intervals are in the active time, as each recording's average pace takes it).
     private var activeSecondsWithDistance = 0.0, distanceWithActiveTime = 0.0
 
     public init() {}
@@ -36,14 +37,19 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
             recordingsWithDistance += 1
             if let active = summary.activeDurationSeconds {
                 activeSecondsWithDistance += active
-                distanceWithActiveTime += distance
+                if let pace = summary.averageActivePaceSecondsPerMeter, pace > 0, active > 0 {
+                    distanceWithActiveTime += active / pace
+                } else {
+                    distanceWithActiveTime += distance
+                }
                 recordingsWithPace += 1
             }
         }
     }
 
-    /// Active time / distance over the recordings that have both, like
-    /// `averageActivePace`; `nil` without distance.
+    /// Active time / distance over the recordings that have both, as each recording's
+    /// `averageActivePace` (two copies of a recording total to its pace); `nil` without
+    /// distance.
     public var averageActivePaceSecondsPerMeter: Double? {
         guard distanceWithActiveTime > 0, activeSecondsWithDistance > 0 else { return nil }
         return activeSecondsWithDistance / distanceWithActiveTime

@@ -83,6 +83,16 @@ import PedometerCore
         #expect(lines.contains("active 0:00:40   (1 of 2 recordings know their active time)"), "\(lines)")
         #expect(lines.contains("(over the 1 of 2 recordings with a distance that know their active time)"), "\(lines)")
         #expect(!text.contains("active time)"), "\(text)")
+        // Each recording's distance over its active time, as its average pace takes it: two
+        // copies of a walk cut by its start total to its own pace (until 2026-11-26 the totals
+        // divided by every step's distance: 18:09 min/km beside the walks' 18:32).
+        var copies = SummaryTotals()
+        for _ in 0..<2 {
+            var walk = summary(steps: 35, distance: 17.73, active: 19.32)
+            walk.averageActivePaceSecondsPerMeter = 1.1122
+            copies.add(walk)
+        }
+        #expect(abs((copies.averageActivePaceSecondsPerMeter ?? 0) - 1.1122) < 1e-12)
         // The default JSON has neither splits nor intervals.
         #expect(!SummaryWriter.json(summary(steps: 1, distance: 1, active: 1)).contains("splits"))
     }

@@ -29,6 +29,23 @@ import Testing
         #expect(splits.last?.end == engine.steps.last)
     }
 
+    /// A walk cut by the recording's start (its first step 0.2 s in, a step every 0.5 s):
+    /// the first split begins with the first step's distance, before time 0, so that its pace
+    /// is the walk's, as the average active pace is (until 2026-11-26 it began at 0: the
+    /// 20 s fixtures' splits 2 % fast, a log of two step events twice its pace).
+    @Test func aWalkCutByTheStartKeepsItsPace() throws {
+        for count in [2, 40] {
+            let engine = engine(steps: count, cadence: 2, start: 0.2)
+            let splits = Split.splits(of: engine, every: .km)
+            #expect(splits.count == 1)
+            #expect(abs(splits[0].start - (0.2 - 0.5)) < 1e-9)
+            // Steady steps of one length (the stride at 2 steps/s): 0.5 s a step.
+            let stepLength = try #require(engine.snapshot().distance) / Double(count)
+            #expect(abs(try #require(splits[0].pace) - 0.5 / stepLength) < 1e-9, "\(count) steps")
+            #expect(abs(try #require(engine.snapshot().averageActivePace) - 0.5 / stepLength) < 1e-9, "\(count) steps")
+        }
+    }
+
     @Test func milesAndAnExactMultiple() {
         let miles = Split.splits(of: engine(steps: 3300), every: .mi)
         #expect(miles.count == 3)
