@@ -175,11 +175,17 @@ public struct Pedometer: SampleSink, Sendable {
             // share of the time, as a counter read counts the steps up to its reading; at its
             // middle for a count over an interval, whose steps all fell inside it (a window
             // ending at the interval's end holds them all, as it holds the device's count).
-            if added >= 1 && added <= Self.fastestCadence * max(elapsed, 1) + 10 {
+            // A count too large for its own interval (or an interval of no length) is spread
+            // since the previous count, as a counter read is.
+            func fits(_ span: Double) -> Bool { added >= 1 && added <= Self.fastestCadence * max(span, 1) + 10 }
+            let interval = sample.intervalStart.map { min(max($0, last.time), sample.time) }.flatMap {
+                sample.time > $0 && fits(sample.time - $0) ? $0 : nil
+            }
+            if fits(elapsed) {
                 let count = Int(added)
-                let start = sample.intervalStart.map { min(max($0, last.time), sample.time) } ?? last.time
+                let start = interval ?? last.time
                 let share = (sample.time - start) / Double(count)
-                let offset = sample.intervalStart == nil ? 0 : share / 2
+                let offset = interval == nil ? 0 : share / 2
                 for index in 1...count { appendStep(start + share * Double(index) - offset) }
                 deviceIncreases += 1
                 if elapsed > Self.longestKnownStepSpread { coarseDeviceIncreases += 1 }

@@ -317,6 +317,29 @@ import Testing
         #expect(engine.snapshot().currentPace.map { $0 > 60 } != true, "\(String(describing: engine.snapshot().currentPace))")
     }
 
+    /// A count over an interval puts its steps inside the interval, each at the middle of its
+    /// share; one too large for its interval (50 steps in 2 s) or over an interval of no
+    /// length is spread since the previous count, as a counter read is (since the interval
+    /// placement of 2026-11-26, such a count was squeezed into its 2 s, 392 steps/min).
+    @Test func aCountOverAnIntervalTooShortForItIsSpreadSinceThePreviousCount() throws {
+        var engine = Pedometer()
+        engine.beginStepCounts(kind: .device)
+        engine.accept(StepCountSample(time: 0, steps: 0), kind: .device)
+        engine.accept(StepCountSample(time: 30, steps: 50, intervalStart: 0), kind: .device)
+        engine.accept(StepCountSample(time: 82, steps: 100, intervalStart: 80), kind: .device)
+        engine.accept(StepCountSample(time: 112, steps: 150, intervalStart: 112), kind: .device)
+        engine.finish()
+        let steps = engine.steps
+        #expect(steps.count == 150)
+        // The first 50 at the middles of 0.6 s shares of 0–30 s.
+        #expect(abs(steps[0] - 0.3) < 1e-9 && abs(steps[49] - 29.7) < 1e-9)
+        // The next 50 over 30–82 s (not 80–82), the last on the count; the 50 of the instant
+        // row over 82–112 s.
+        #expect(abs(steps[50] - (30 + 52.0 / 50)) < 1e-9 && steps[99] == 82)
+        #expect(abs(steps[100] - (82 + 30.0 / 50)) < 1e-9 && steps[149] == 112)
+        #expect((engine.maxCadence ?? 0) < 2)
+    }
+
     @Test func aStepLogWithoutAccelerationUsesTheDeviceSteps() throws {
         var engine = Pedometer()
         engine.beginStepCounts(kind: .device)
