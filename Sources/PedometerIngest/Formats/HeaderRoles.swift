@@ -255,19 +255,19 @@ struct HeaderRoles: Sendable, Hashable {
         "milliseconds", "us", "micros", "microseconds", "ns", "nanos", "nanoseconds", "epoch",
         "unixtime", "elapsed", "secondselapsed", "elapsedtime", "elapsedseconds", "date", "datetime",
         "loggingtime", "timestamps", "utc", "utctime", "localtime", "clock",
+        // Science Journal's, RealWorld HAR's (a name merely ending in "time", `cpu_time`, is
+        // no clock of the samples).
+        "relativetime", "attrtime",
     ]
 
     /// The time column: the first named as one, else the first whose name starts with `time`
-    /// or holds `timestamp`, else the first ending in `time` (Science Journal's
-    /// `relative_time`, RealWorld HAR's `attr_time`); one naming the sensor's clock (`sensor
-    /// timestamp [ns]`) before one of the phone's (`Phone timestamp`, the moment a batch was
-    /// delivered: Polar's logger).
+    /// or holds `timestamp`; one naming the sensor's clock (`sensor timestamp [ns]`) before one
+    /// of the phone's (`Phone timestamp`, the moment a batch was delivered: Polar's logger).
     static func timeColumn(_ names: ColumnNames) -> Int? {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
         return names.index { $0.contains("sensor") && stamped($0) }
             ?? names.index { timeNames.contains($0) }
             ?? names.index(where: stamped)
-            ?? names.index { $0.hasSuffix("time") }
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,

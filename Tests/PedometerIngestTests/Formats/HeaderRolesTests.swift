@@ -27,8 +27,8 @@ import Testing
         (["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"],
          ["loggingTime", "Accelerometer X", "Accelerometer Y", "Accelerometer Z"]),
         (["time", "x", "y", "z"], ["time", "x", "y", "z"]),
-        // Science Journal's and RealWorld HAR's time columns, found by their ending (until
-        // 2026-11-26 refused as having no time column).
+        // Science Journal's and RealWorld HAR's time columns, named as such (until 2026-11-26
+        // refused as having no time column).
         (["relative_time", "AccX", "AccY", "AccZ"], ["relative_time", "AccX", "AccY", "AccZ"]),
         (["id", "attr_time", "attr_x", "attr_y", "attr_z"], ["attr_time", "attr_x", "attr_y", "attr_z"]),
     ] as [([String], [String])])
@@ -63,6 +63,9 @@ import Testing
         #expect(chosen(["time", "mag_x", "mag_y", "mag_z", "rotationRateX", "rotationRateY", "rotationRateZ"]) == nil)
         #expect(chosen(["time", "orientation_x", "orientation_y", "orientation_z"]) == nil)
         #expect(chosen(["accX", "accY", "accZ"]) == nil)  // no time column
+        // A name ending in "time" is no clock of the samples (a process's CPU time): no time
+        // column, as without it (review QA: read as one, 500 Hz and 0 steps).
+        #expect(chosen(["acc_x", "acc_y", "acc_z", "cpu_time"]) == nil)
     }
 
     @Test func unitsAndKindFromTheNames() throws {
