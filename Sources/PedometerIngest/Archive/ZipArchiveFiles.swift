@@ -57,15 +57,17 @@ final class ZipArchiveFiles: @unchecked Sendable {
     /// Runs `body` with the gzip files of `folder` (on disk, not in an archive) whose file is one
     /// `wanted` names (any case) and is not beside them itself mounted (`rec/Gravity.csv.gz`,
     /// read as `rec/Gravity.csv.gz/Gravity.csv`), so that a recording folder whose files are
-    /// gzipped is read as the folder itself. A gzip file that cannot be opened is an error, or,
-    /// `skippingUnreadable`, left out (not mounted).
+    /// gzipped is read as the folder itself. A gzip file that cannot be opened is left out (not
+    /// mounted: the folder is read as without that file) and its error given to `body`, to be
+    /// said, as an unreadable plain file is.
     static func withGzippedMembers<Value>(
-        of folder: String, wanted: Set<String>, limits: ZipLimits, skippingUnreadable: Bool,
-        _ body: () throws(IngestError) -> Value
+        of folder: String, wanted: Set<String>, limits: ZipLimits,
+        _ body: (_ unreadable: [IngestError]) throws(IngestError) -> Value
     ) throws(IngestError) -> Value {
         guard resolve(folder) == nil, let names = FileSystem.contents(of: folder), names.contains(where: isGzip) else {
-            return try body()
+            return try body([])
         }
+        var unreadable: [IngestError] = []
         let present = Set(names.map { $0.lowercased() })
         var mounts = mounted
         for name in names where isGzip(name) {
@@ -75,12 +77,12 @@ final class ZipArchiveFiles: @unchecked Sendable {
             do throws(IngestError) {
                 mounts[path] = try open(path, limits: limits)
             } catch {
-                if !skippingUnreadable { throw error }
+                unreadable.append(error)
             }
         }
         let result: Result<Value, IngestError> = $mounted.withValue(mounts) {
             do throws(IngestError) {
-                return .success(try body())
+                return .success(try body(unreadable))
             } catch {
                 return .failure(error)
             }

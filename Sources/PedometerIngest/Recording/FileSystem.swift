@@ -137,7 +137,7 @@ enum FileSystem {
 
     /// The path, relative to `directory`, of its file `name` (any case, or exactly when not
     /// `anyCase`): the entry so named, or when there is none, the file in a gzip file `name.gz`
-    /// beside it that is mounted (``ZipArchiveFiles/withGzippedMembers(of:wanted:limits:skippingUnreadable:_:)``):
+    /// beside it that is mounted (``ZipArchiveFiles/withGzippedMembers(of:wanted:limits:_:)``):
     /// `Gravity.csv.gz/Gravity.csv`. `names` are the folder's, when already listed.
     static func entry(_ name: String, in directory: String, anyCase: Bool = true, names: [String]? = nil) -> String? {
         guard let names = names ?? contents(of: directory) else { return nil }

@@ -88,23 +88,24 @@ enum FormatDetector {
 
     /// The files recording folders are read from (Sensor Logger's, Oxford's), lower-cased:
     /// gzipped (`Gravity.csv.gz`), each is read through its gzip file
-    /// (``withGzippedMembers(of:limits:skippingUnreadable:_:)``).
+    /// (``withGzippedMembers(of:limits:_:)``).
     static let folderFiles = Set(
         (SensorLoggerReader.files + [OxfordReader.accelerometerFile, OxfordReader.footSwitchFile, OxfordReader.metadataFile])
             .map { $0.lowercased() })
 
     /// Runs `body` with the gzipped files of a recording folder (`TotalAcceleration.csv.gz`,
-    /// `accelerometer.csv.gz` …) mounted, so that it reads them as the files themselves.
+    /// `accelerometer.csv.gz` …) mounted, so that it reads them as the files themselves; those
+    /// that cannot be opened are left out, their errors given to `body`.
     static func withGzippedMembers<Value>(
-        of folder: String, limits: ZipLimits, skippingUnreadable: Bool = false, _ body: () throws(IngestError) -> Value
+        of folder: String, limits: ZipLimits, _ body: (_ unreadable: [IngestError]) throws(IngestError) -> Value
     ) throws(IngestError) -> Value {
-        try ZipArchiveFiles.withGzippedMembers(of: folder, wanted: folderFiles, limits: limits, skippingUnreadable: skippingUnreadable, body)
+        try ZipArchiveFiles.withGzippedMembers(of: folder, wanted: folderFiles, limits: limits, body)
     }
 
     /// A folder that is one recording, or `nil` when it is just a folder. Its files may be
     /// gzipped, any or all (`TotalAcceleration.csv.gz`): a folder of them is the same recording.
     static func detectFolder(_ path: String) -> Detection? {
-        let detection = try? withGzippedMembers(of: path, limits: .standard, skippingUnreadable: true) { () -> Detection? in
+        let detection = try? withGzippedMembers(of: path, limits: .standard) { _ -> Detection? in
             guard let names = FileSystem.contents(of: path) else { return nil }
             return detectFolder(path, names: names)
         }

@@ -38,13 +38,15 @@ public enum RecordingReader {
         var emitter = SampleEmitter(sink: sink, strict: options.strict)
         switch detection.layout {
         case .oxfordFolder(let folder):
-            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { () throws(IngestError) in
+            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { unreadable throws(IngestError) in
+                info.notes += unreadable.map { "\($0): not read" }
                 try OxfordReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
             }
         case .oxfordLog:
             try OxfordReader.readLog(path, displayName: path, options: options, into: &emitter, info: &info)
         case .sensorLoggerFolder(let folder):
-            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { () throws(IngestError) in
+            try FormatDetector.withGzippedMembers(of: folder, limits: options.zipLimits) { unreadable throws(IngestError) in
+                info.notes += unreadable.map { "\($0): not read" }
                 try SensorLoggerReader.readFolder(folder, displayName: folder, options: options, into: &emitter, info: &info)
             }
         case .zip:

@@ -41,6 +41,23 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         }
     }
 
+    /// A recording folder with a gzipped file that cannot be read (empty, not gzip) is read
+    /// without it, as with an unreadable plain file, and a note says so (since gzipped folders
+    /// were read, 054db1c, such a file failed the whole recording).
+    @Test func anUnreadableGzippedFileOfAFolderIsLeftOut() throws {
+        let folder = URL(fileURLWithPath: files.write("rec/Metadata.csv", "")).deletingLastPathComponent().path
+        let source = Fixtures.path("formats/sensor-logger/android")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) where name != "Barometer.csv" {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+        }
+        try Data().write(to: URL(fileURLWithPath: folder + "/Barometer.csv.gz"))
+        let (info, sink) = try read(folder)
+        #expect(info.format == .sensorLogger)
+        #expect(!sink.acceleration.isEmpty && sink.pressures.isEmpty)
+        #expect(info.notes.contains { $0.hasPrefix("\(folder)/Barometer.csv.gz: ") && $0.hasSuffix(": not read") }, "\(info.notes)")
+    }
+
     /// Step counts in a layout no step-log reader knows (Fitbit's minute steps, with a
     /// participant column) are refused saying what a step log needs (until 2026-11-26 the
     /// message spoke of time and x/y/z acceleration columns only).
