@@ -36,8 +36,16 @@ final class ProgressBar: @unchecked Sendable {
     init(sizes: [Int64]) {
         total = sizes.count
         totalBytes = sizes.reduce(0, +)
-        signal(SIGINT, clearLineAndEnd)
-        signal(SIGTERM, clearLineAndEnd)
+        for number in [SIGINT, SIGTERM] { Self.clearsLineOnSignal(number) }
+    }
+
+    /// Makes signal `number` clear the bar's line before it ends the process, unless the
+    /// process ignores it (a background job started with `trap '' INT`): then it stays ignored.
+    private static func clearsLineOnSignal(_ number: Int32) {
+        let previous = signal(number, clearLineAndEnd)
+        if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            signal(number, SIG_IGN)
+        }
     }
 
     /// One file of `bytes` is done.

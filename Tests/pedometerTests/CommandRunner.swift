@@ -13,6 +13,7 @@ struct CommandRunner {
 
     /// One of the package's executables, next to the test bundle in the build folder.
     static func executable(named name: String) -> URL {
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }  // a system program (/bin/sh)
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         while folder.path != "/" {

@@ -177,6 +177,26 @@ import Testing
         #expect(shown.stdout == quiet.stdout)
     }
 
+    /// A batch whose SIGINT is ignored (a background job of a script) keeps ignoring it with
+    /// its progress bar shown: the bar's handler, which clears its line before the process ends
+    /// by the signal, was installed over the ignored disposition (review QA: killed, status
+    /// 130, nothing written).
+    @Test func anIgnoredInterruptStaysIgnoredWithTheBar() throws {
+        // A batch of a few seconds (debug build): 20 copies of the run/walk log.
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for index in 0..<20 {
+            try FileManager.default.copyItem(atPath: fixture("runwalk/runwalk.csv"), toPath: folder.appendingPathComponent("walk\(index).csv").path)
+        }
+        // A shell's background job starts with SIGINT ignored; the interrupt comes while the
+        // bar is shown.
+        let script = "\"$0\" summarize --progress always --jobs 1 \"$1\" > /dev/null 2>&1 & pid=$!; "
+            + "sleep 0.4; kill -INT $pid; wait $pid; echo \"status $?\""
+        let output = try CommandRunner.run(["-c", script, CommandRunner.executable.path, folder.path], program: "/bin/sh")
+        #expect(output.stdout == "status 0\n", "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.isEmpty, "\(output.stderr)")
+    }
+
     @Test func outputDirResumesAndForceRewrites() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
