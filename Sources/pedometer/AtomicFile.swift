@@ -62,13 +62,16 @@ enum AtomicFile {
         }
     }
 
-    /// Removes the temporary files in `directory` that a killed run left behind (their writer's
-    /// process no longer exists); those of running writers are left alone.
-    static func removeLeftovers(in directory: String) {
+    /// Removes the temporary files in `directory` that a killed run left behind writing files
+    /// whose names end in `fileSuffix` (`.expected.json`; their writer's process no longer
+    /// exists); those of running writers, and other programs' hidden files, are left alone.
+    static func removeLeftovers(in directory: String, of fileSuffix: String) {
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            let parts = name.split(separator: ".")
-            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), UInt32(parts[parts.count - 2]) != nil else { continue }
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 4, let pid = Int32(parts[parts.count - 3]), UInt32(parts[parts.count - 2]) != nil,
+                parts.dropFirst().dropLast(3).joined(separator: ".").hasSuffix(fileSuffix)
+            else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
                 try? manager.removeItem(atPath: directory + "/" + name)
             }

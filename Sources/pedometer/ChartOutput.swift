@@ -6,8 +6,11 @@ import PedometerReport
 enum ChartOutput {
     /// The chart of the recording at `source`: `<directory>/<RecordingFileName.stem(for: source)>.svg`.
     static func path(for source: String, in directory: String) -> String {
-        (directory as NSString).appendingPathComponent(RecordingFileName.stem(for: source) + ".svg")
+        (directory as NSString).appendingPathComponent(RecordingFileName.stem(for: source) + fileExtension)
     }
+
+    /// The charts' file extension.
+    static let fileExtension = ".svg"
 
     /// Writes the chart at ``path(for:in:)`` atomically (a temporary file in the same
     /// directory, then a rename over any previous chart: ``AtomicFile``), creating the

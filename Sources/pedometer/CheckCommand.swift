@@ -112,7 +112,7 @@ struct CheckCommand: ParsableCommand {
             // easily committed with the fixtures: removed where this one writes, as
             // summarize --output-dir removes its own.
             for folder in Set(expectedFiles.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
-                AtomicFile.removeLeftovers(in: folder.isEmpty ? "." : folder)
+                AtomicFile.removeLeftovers(in: folder.isEmpty ? "." : folder, of: ExpectedSummaryFile.suffix)
             }
         }
 

@@ -134,7 +134,7 @@ struct SummarizeCommand: ParsableCommand {
         let recordings = found.recordings
         // Output folders that cannot be made end the command before anything is read.
         for directory in [outputDirectory, chart].compactMap({ $0 }) { try Self.prepare(directory) }
-        if let chart { AtomicFile.removeLeftovers(in: chart) }
+        if let chart { AtomicFile.removeLeftovers(in: chart, of: ChartOutput.fileExtension) }
         if let outputDirectory {
             try write(recordings, to: outputDirectory, options: options, configuration: configuration)
             if found.failures > 0 { throw ExitCode(1) }
@@ -264,7 +264,7 @@ struct SummarizeCommand: ParsableCommand {
     func write(
         _ recordings: [String], to directory: String, options: IngestOptions, configuration: PedometerConfiguration
     ) throws {
-        AtomicFile.removeLeftovers(in: directory)
+        AtomicFile.removeLeftovers(in: directory, of: RecordingDiscovery.summaryInfix + format.fileExtension)
         let targets = recordings.map { outputPath(for: $0, in: directory) }
         let chart = self.chart
         let pending = recordings.indices.filter { index in
