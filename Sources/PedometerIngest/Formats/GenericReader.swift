@@ -208,7 +208,9 @@ enum GenericReader {
                 info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
             }
         } else {
-            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: preview.meanVector)
+            // Gravity told from the data only where the header's names do not say (`accG`,
+            // `TotalAcceleration` hold it, however they move).
+            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: columns.kind == nil ? preview.meanVector : nil)
             (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
             if !user { kind = inferred.kind }
             info.notes.append(inferred.note)

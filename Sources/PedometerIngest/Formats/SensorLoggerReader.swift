@@ -89,14 +89,14 @@ enum SensorLoggerReader {
         let source: String
         if let total = parts[0] ?? parts[1] {
             source = FileSystem.lastComponent(total.displayName)
-            try readAcceleration(total, options: options, time: time, into: &emitter, info: &info)
+            try readAcceleration(total, kind: .total, options: options, time: time, into: &emitter, info: &info)
         } else if let user = parts[2] {
             if let gravity = parts[3] {
                 source = "\(userAcceleration) + \(self.gravity)"
                 try readRecombined(user: user, gravity: gravity, options: options, time: time, into: &emitter, info: &info)
             } else {
                 source = "\(userAcceleration) alone"
-                try readAcceleration(user, gravityRemoved: true, options: options, time: time, into: &emitter, info: &info)
+                try readAcceleration(user, kind: .user, options: options, time: time, into: &emitter, info: &info)
             }
         } else if let wrist = parts[7] {
             source = wristMotion
@@ -144,8 +144,11 @@ enum SensorLoggerReader {
         } else if wristMotionColumns(part) != nil {
             try readWristMotion(part, options: options, time: time, into: &emitter, info: &info)
         } else {
-            let gravityRemoved = FileSystem.lastComponent(displayName).lowercased() == userAcceleration.lowercased()
-            try readAcceleration(part, gravityRemoved: gravityRemoved, options: options, time: time, into: &emitter, info: &info)
+            // The app's names say what a file holds; under another name the data do.
+            let name = FileSystem.lastComponent(displayName).lowercased()
+            let kind: AccelerationKind? = name == userAcceleration.lowercased()
+                ? .user : [totalAcceleration, uncalibrated].map { $0.lowercased() }.contains(name) ? .total : nil
+            try readAcceleration(part, kind: kind, options: options, time: time, into: &emitter, info: &info)
         }
         info.startDate = time.epochStart
     }
@@ -180,15 +183,15 @@ enum SensorLoggerReader {
     /// gravity, as the app writes it; any other with g or m/s^2 and gravity inferred from its
     /// magnitude.
     private static func readAcceleration<Sink>(
-        _ part: Part, gravityRemoved: Bool = false, options: IngestOptions, time: TimeColumn,
+        _ part: Part, kind: AccelerationKind?, options: IngestOptions, time: TimeColumn,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let columns = try axes(part)
-        let inferred = gravityRemoved
+        let inferred = kind == .user
             ? UnitInference.Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
                 note: "acceleration in m/s^2 without gravity (Sensor Logger's Accelerometer; no Gravity.csv to add it back)")
-            : try previewMagnitudes(part, columns, options: options).inferred
+            : try previewMagnitudes(part, columns, knownTotal: kind == .total, options: options).inferred
         info.notes.append("\(FileSystem.lastComponent(part.displayName)): \(inferred.note)")
         let names = part.header
         let table = AccelerationTable(
@@ -200,9 +203,10 @@ enum SensorLoggerReader {
     }
 
     /// The magnitudes of the first 512 rows, and what they say of the unit and of gravity
-    /// (``UnitInference/acceleration(_:meanVector:)``).
+    /// (``UnitInference/acceleration(_:meanVector:)``; of the unit only when the file's name
+    /// says it holds gravity, `knownTotal`).
     private static func previewMagnitudes(
-        _ part: Part, _ columns: (time: Int, x: Int, y: Int, z: Int), options: IngestOptions
+        _ part: Part, _ columns: (time: Int, x: Int, y: Int, z: Int), knownTotal: Bool = false, options: IngestOptions
     ) throws(IngestError) -> (magnitudes: [Double], inferred: UnitInference.Acceleration) {
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
@@ -215,7 +219,7 @@ enum SensorLoggerReader {
             }
         }
         let meanVector = (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / Double(max(magnitudes.count, 1))
-        return (magnitudes, UnitInference.acceleration(magnitudes, meanVector: meanVector))
+        return (magnitudes, UnitInference.acceleration(magnitudes, meanVector: knownTotal ? nil : meanVector))
     }
 
     /// The time, user acceleration and gravity columns of the watch app's `WristMotion.csv`

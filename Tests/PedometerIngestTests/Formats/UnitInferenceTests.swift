@@ -54,6 +54,22 @@ import TestSupport
         #expect(inferred.unitName == "g")
     }
 
+    /// A run with the phone swinging ±100° in the hand: its gravity averages to less than half
+    /// itself (mean vector 0.44 of the median), and the magnitude is far from steady, but it
+    /// is gravity (review QA: with the first threshold, half the median, such a run read as
+    /// user acceleration and counted 42 of 84 steps).
+    @Test func aRunSwingingThePhoneStaysGravity() {
+        let run = rows { t in
+            let swing = 1.7 * sin(2 * Double.pi * 1.4 * t)
+            let impact = 1 + 1.2 * sin(2 * Double.pi * 2.8 * t)
+            return (impact * sin(swing), 0.2, impact * cos(swing))
+        }
+        #expect(run.meanVector < 0.45 * (run.magnitudes.sorted()[256]))
+        let inferred = UnitInference.acceleration(run.magnitudes, meanVector: run.meanVector)
+        #expect(inferred.kind == .total)
+        #expect(inferred.unitName == "g")
+    }
+
     /// Gravity turning in a swinging bag (the mean vector half the magnitude, as the Oxford
     /// purse walks' 0.54) is steady in magnitude: still g with gravity.
     @Test func gravityTurningInABagStaysGravity() {
