@@ -70,6 +70,24 @@ import TestSupport
         #expect(inferred.unitName == "g")
     }
 
+    /// The same run in Sensor Logger's TotalAcceleration.csv, whose name says it holds
+    /// gravity, is read with it whatever its rows look like (review QA: read as without
+    /// gravity, half its steps).
+    @Test func aFileNamedAsWithGravityKeepsIt() throws {
+        var text = "time,seconds_elapsed,z,y,x\n"
+        for index in 0..<512 {
+            let t = Double(index) / 100
+            let swing = 2.1 * sin(2 * Double.pi * 1.4 * t)  // ±120°: a mean vector of 0.26 of the median
+            let impact = 1 + 1.2 * sin(2 * Double.pi * 2.8 * t)
+            text += "\(1_557_761_272_123_000_000 + Int64(index) * 10_000_000),\(t),\(impact * cos(swing)),0.2,\(impact * sin(swing))\n"
+        }
+        let files = TemporaryFiles()
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(files.write("TotalAcceleration.csv", text), into: &sink)
+        #expect(sink.accelerationKinds == [.total])
+        #expect(info.stream("acceleration")?.detail == "total, g")
+    }
+
     /// Gravity turning in a swinging bag (the mean vector half the magnitude, as the Oxford
     /// purse walks' 0.54) is steady in magnitude: still g with gravity.
     @Test func gravityTurningInABagStaysGravity() {
