@@ -83,7 +83,7 @@ struct HeaderRoles: Sendable, Hashable {
         var roles = HeaderRoles(
             time: time, x: axes.triplet.x, y: axes.triplet.y, z: axes.triplet.z, timeUnit: timeUnit(names, time),
             accelerationUnit: axes.unit, kind: axes.kind, explanation: "")
-        roles.explanation = explain(names, time: time, chosen: axes.triplet, others: axes.others)
+        roles.explanation = explain(names, time: time, chosen: axes.triplet, others: axes.others, gravity: axes.gravity)
         roles.hadAlternatives = !axes.others.isEmpty
         roles.gravity = axes.gravity
         return roles
@@ -304,7 +304,7 @@ struct HeaderRoles: Sendable, Hashable {
     }
 
     /// The remark naming the chosen columns and the triplets passed over.
-    private static func explain(_ names: ColumnNames, time: Int, chosen: Triplet, others: [Triplet]) -> String {
+    private static func explain(_ names: ColumnNames, time: Int, chosen: Triplet, others: [Triplet], gravity: Triplet?) -> String {
         // Names written more than once are told apart by their columns' numbers (from 1).
         func listed(_ triplet: Triplet) -> String {
             [triplet.x, triplet.y, triplet.z].map { index in
@@ -318,7 +318,8 @@ struct HeaderRoles: Sendable, Hashable {
         }
         let equals = others.filter { $0.meaning == chosen.meaning }
         let lower = others.filter { $0.meaning.rank >= 0 && $0.meaning < chosen.meaning }
-        let sensors = others.filter { $0.meaning.rank < 0 }
+        // Gravity added to the acceleration is said by the reader's note, not passed over here.
+        let sensors = others.filter { $0.meaning.rank < 0 && $0 != gravity }
         if let other = equals.first {
             text += "; also \(chosen.meaning.description): " + equals.map(listed).joined(separator: "; ")
                 + " (the first is used: choose with --columns, e.g. time=\(time + 1),x=\(other.x + 1),y=\(other.y + 1),z=\(other.z + 1))"

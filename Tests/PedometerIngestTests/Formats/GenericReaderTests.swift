@@ -43,6 +43,8 @@ import PedometerCore
         let (other, otherSink) = try read(files.write("named.csv", named))
         #expect(otherSink.accelerationKinds == [.total])
         #expect(other.stream("acceleration")?.detail == "total, m/s^2")
+        // Gravity is not also listed as passed over (review QA: "not acceleration: 'gravity_x' …").
+        #expect(!other.notes.contains { $0.contains("not acceleration") }, "\(other.notes)")
         #expect(otherSink.acceleration.first.map { abs($0.z - 0.9) < 1e-9 } == true)
     }
 
