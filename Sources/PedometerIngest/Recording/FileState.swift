@@ -25,8 +25,10 @@ struct FileState: Equatable, Sendable {
         }
     }
 
+    /// The size and time of the file `path` names, links followed (a link's own would not
+    /// change as its file grows).
     private static func entry(_ path: String, name: String) -> Entry? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = (attributes[.size] as? NSNumber)?.uint64Value,
             let modified = attributes[.modificationDate] as? Date

@@ -81,6 +81,12 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         // Read again, unchanged: no note.
         let (again, _) = try read(path)
         #expect(!again.notes.contains { $0.contains("changed while it was read") })
+        // Read through a link, whose own size does not change (review QA: no note).
+        let link = (path as NSString).deletingLastPathComponent + "/link.csv"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        var linked = AppendingSink(path: path)
+        let throughLink = try RecordingReader.read(link, into: &linked)
+        #expect(throughLink.notes.contains { $0.hasPrefix("\(link) changed while it was read (size ") })
     }
 
     @Test func genericHeaderWithMillisecondsInferred() throws {
