@@ -210,7 +210,7 @@ enum GenericReader {
         } else {
             // Gravity told from the data only where the header's names do not say (`accG`,
             // `TotalAcceleration` hold it, however they move).
-            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: columns.kind == nil ? preview.meanVector : nil)
+            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: columns.kind == .total ? nil : preview.meanVector)
             (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
             if !user { kind = inferred.kind }
             info.notes.append(inferred.note)

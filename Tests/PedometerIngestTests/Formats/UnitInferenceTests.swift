@@ -54,6 +54,23 @@ import TestSupport
         #expect(inferred.unitName == "g")
     }
 
+    /// The same walk under names that say it is without gravity (`user_acc_x` …) and no unit:
+    /// m/s^2, not g (review QA: withholding the data's test wherever the names say anything
+    /// read it as g, 9.8 times too large; 72 steps of 55 on a noisier walk at the day's start).
+    @Test func namesWithoutGravityStayInMetresPerSecondSquared() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("formats/sensor-logger/user-only/Accelerometer.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        let rows = lines.map { line -> String in
+            let fields = line.split(separator: ",")
+            return "\(fields[1]),\(fields[4]),\(fields[3]),\(fields[2])"
+        }
+        let files = TemporaryFiles()
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(
+            files.write("user.csv", "time,user_acc_x,user_acc_y,user_acc_z\n" + rows.joined(separator: "\n") + "\n"), into: &sink)
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2")
+    }
+
     /// A run with the phone swinging ±100° in the hand: its gravity averages to less than half
     /// itself (mean vector 0.44 of the median), and the magnitude is far from steady, but it
     /// is gravity (review QA: with the first threshold, half the median, such a run read as
