@@ -25,10 +25,13 @@ struct FileState: Equatable, Sendable {
         }
     }
 
-    /// The size and time of the file `path` names, links followed (a link's own would not
-    /// change as its file grows).
+    /// The size and time of the file `path` names, links followed, relative ones too
+    /// (`realpath`: a link's own size and time would not change as its file grows).
     private static func entry(_ path: String, name: String) -> Entry? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath),
+        guard let resolved = realpath(path, nil) else { return nil }
+        let target = String(cString: resolved)
+        free(resolved)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
             attributes[.type] as? FileAttributeType == .typeRegular,
             let size = (attributes[.size] as? NSNumber)?.uint64Value,
             let modified = attributes[.modificationDate] as? Date

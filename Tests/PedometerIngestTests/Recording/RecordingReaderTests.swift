@@ -82,8 +82,10 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         let (again, _) = try read(path)
         #expect(!again.notes.contains { $0.contains("changed while it was read") })
         // Read through a link, whose own size does not change (review QA: no note).
+        // A relative link, as `ln -s growing.csv link.csv` makes (second review QA: an absolute
+        // one was followed, a relative one not).
         let link = (path as NSString).deletingLastPathComponent + "/link.csv"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "growing.csv")
         var linked = AppendingSink(path: path)
         let throughLink = try RecordingReader.read(link, into: &linked)
         #expect(throughLink.notes.contains { $0.hasPrefix("\(link) changed while it was read (size ") })
