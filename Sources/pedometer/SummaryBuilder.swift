@@ -1,3 +1,4 @@
+import Foundation
 import PedometerCore
 import PedometerIngest
 import PedometerReport
@@ -22,10 +23,17 @@ enum SummaryBuilder {
         pedometer.finish()
         guard pedometer.stepsSource != .none else {
             let streams = info.streams.map { $0.stream == "steps" ? "\($0.detail) steps" : $0.stream }
+            // A recording folder's files that could not be read, or, for a file of an export,
+            // where the rest of it is.
+            let unread = info.notes.filter { $0.hasSuffix(": not read") }
+            var isFolder: ObjCBool = false
+            let inExport = info.format == .sensorLogger && !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+                && !path.lowercased().hasSuffix(".zip")
+            let hint = !unread.isEmpty ? unread.joined(separator: "; ") : inExport ? "in a Sensor Logger export, summarise the whole folder or zip" : nil
             throw IngestError(
                 file: path,
-                "no acceleration and no step counts of the device, only \(streams.joined(separator: ", ")): nothing to count steps from "
-                    + "(in a Sensor Logger export, summarise the whole folder or zip)")
+                "no acceleration and no step counts of the device, only \(streams.joined(separator: ", ")): nothing to count steps from"
+                    + (hint.map { " (\($0))" } ?? ""))
         }
         return Processed(pedometer: pedometer, info: info)
     }

@@ -113,11 +113,15 @@ enum FormatDetector {
     }
 
     private static func detectFolder(_ path: String, names: [String]) -> Detection? {
-        // A gzipped file is named as such in the reason (`stepcounter.csv.gz`).
+        // A gzipped file is named as such in the reason (`stepcounter.csv.gz`); one that cannot
+        // be opened (not mounted) still makes the folder the recording it belongs to, whose
+        // reading then says it was not read (rather than a folder of separate files).
         func entry(_ name: String, anyCase: Bool = true) -> (path: String, name: String)? {
-            FileSystem.entry(name, in: path, anyCase: anyCase, names: names).map {
-                ($0, String($0.split(separator: "/").first ?? Substring($0)))
+            if let found = FileSystem.entry(name, in: path, anyCase: anyCase, names: names) {
+                return (found, String(found.split(separator: "/").first ?? Substring(found)))
             }
+            let matches: (String) -> Bool = anyCase ? { $0.lowercased() == (name + ".gz").lowercased() } : { $0 == name + ".gz" }
+            return names.first(where: matches).map { ($0, $0) }
         }
         if let accelerometer = entry(OxfordReader.accelerometerFile, anyCase: false),
             let footSwitches = entry(OxfordReader.footSwitchFile, anyCase: false)

@@ -98,7 +98,8 @@ public enum RecordingReader {
             if let first = emitter.skipped.examples.first {
                 throw IngestError(first.location, "no usable rows: \(first.reason) (and \(emitter.skipped.count - 1) more rows skipped)")
             }
-            throw IngestError(file: path, "no samples: the recording has no data rows")
+            let unread = info.notes.filter { $0.hasSuffix(": not read") }
+            throw IngestError(file: path, "no samples: the recording has no data rows" + (unread.isEmpty ? "" : " (\(unread.joined(separator: "; ")))"))
         }
         sink = emitter.sink
         return info

@@ -58,6 +58,43 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(info.notes.contains { $0.hasPrefix("\(folder)/Barometer.csv.gz: ") && $0.hasSuffix(": not read") }, "\(info.notes)")
     }
 
+    /// A folder whose every acceleration file is a gzip file that cannot be read is still one
+    /// recording (second review QA: it fell apart into its files, six errors), read from what
+    /// is left (the step log) with a note for each; an Oxford folder with an unreadable
+    /// stepcounter.csv.gz likewise, without its ground truth.
+    @Test func aFolderOfUnreadableGzippedFilesIsStillOneRecording() throws {
+        let folder = URL(fileURLWithPath: files.write("export/Metadata.csv", "")).deletingLastPathComponent().path
+        let source = Fixtures.path("formats/sensor-logger/android")
+        let acceleration = ["TotalAcceleration.csv", "Accelerometer.csv", "Gravity.csv"]
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            if acceleration.contains(name) {
+                try Data().write(to: URL(fileURLWithPath: folder + "/" + name + ".gz"))
+            } else {
+                try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder + "/" + name)
+            }
+        }
+        let (info, sink) = try read(folder)
+        #expect(info.format == .sensorLogger)
+        #expect(sink.acceleration.isEmpty && sink.stepTotal(.device) != nil)
+        #expect(info.notes.filter { $0.hasSuffix(": not read") }.count == 3, "\(info.notes)")
+
+        let oxford = URL(fileURLWithPath: files.write("oxford/metadata.txt", "")).deletingLastPathComponent().path
+        let trace = Fixtures.path("oxford/Samsung_Jamie_Hard_InHand_1")
+        for name in try FileManager.default.contentsOfDirectory(atPath: trace) {
+            try? FileManager.default.removeItem(atPath: oxford + "/" + name)
+            if name == "stepcounter.csv" {
+                try Data().write(to: URL(fileURLWithPath: oxford + "/stepcounter.csv.gz"))
+            } else {
+                try FileManager.default.copyItem(atPath: trace + "/" + name, toPath: oxford + "/" + name)
+            }
+        }
+        let (oxfordInfo, oxfordSink) = try read(oxford)
+        #expect(oxfordInfo.format == .oxford)
+        #expect(!oxfordSink.acceleration.isEmpty && oxfordSink.steps[.groundTruth] == nil)
+        #expect(oxfordInfo.notes.contains { $0.hasSuffix("stepcounter.csv.gz: not a gzip file (no gzip header), though named .gz: not read") })
+    }
+
     /// Step counts in a layout no step-log reader knows (Fitbit's minute steps, with a
     /// participant column) are refused saying what a step log needs (until 2026-11-26 the
     /// message spoke of time and x/y/z acceleration columns only).
