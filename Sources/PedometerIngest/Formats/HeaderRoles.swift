@@ -258,6 +258,9 @@ struct HeaderRoles: Sendable, Hashable {
         // Science Journal's, RealWorld HAR's (a name merely ending in "time", `cpu_time`, is
         // no clock of the samples).
         "relativetime", "attrtime",
+        // Clocks of the samples named so (HHAR's Creation_Time is the sensor's, its
+        // Arrival_Time when a batch reached the phone).
+        "epochtime", "sensortime", "eventtime", "sampletime", "creationtime",
     ]
 
     /// The time column: the first named as one, else the first whose name starts with `time`

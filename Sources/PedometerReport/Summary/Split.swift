@@ -111,7 +111,11 @@ private struct DistanceCurve {
             if index > 0 {
                 gapBefore = min(time - steps[index - 1], Split.maximumStrideTime)
             } else {
-                gapBefore = steps.count > 1 ? min(steps[1] - time, Split.maximumStrideTime) : 0
+                // The gap to the second step, as a walk's; a first step alone before a pause
+                // (the second more than the longest stride away) one step at the reference
+                // cadence, as its active time takes it.
+                gapBefore = steps.count < 2 ? 0
+                    : steps[1] - time <= Split.maximumStrideTime ? steps[1] - time : 1 / StrideModel.referenceCadence
             }
             // The first step's length grows over the gap before it even where that began before
             // the recording (a walk cut by its start): its time is that of its distance, as for

@@ -31,6 +31,9 @@ import Testing
         // refused as having no time column).
         (["relative_time", "AccX", "AccY", "AccZ"], ["relative_time", "AccX", "AccY", "AccZ"]),
         (["id", "attr_time", "attr_x", "attr_y", "attr_z"], ["attr_time", "attr_x", "attr_y", "attr_z"]),
+        // HHAR's sensor clock, not the phone's arrival time; other clocks named so.
+        (["Index", "Arrival_Time", "Creation_Time", "x", "y", "z", "User", "Model", "Device", "gt"], ["Creation_Time", "x", "y", "z"]),
+        (["epoch_time", "acc_x", "acc_y", "acc_z"], ["epoch_time", "acc_x", "acc_y", "acc_z"]),
     ] as [([String], [String])])
     func findsTheAccelerationTriplet(_ header: [String], _ expected: [String]) {
         #expect(chosen(header) == expected)

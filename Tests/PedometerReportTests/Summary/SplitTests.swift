@@ -46,6 +46,17 @@ import Testing
         }
     }
 
+    /// A first step alone before a pause (a step-event log, whose time 0 is its first step)
+    /// is taken over one step at the reference cadence before it, as its active time is, not
+    /// the longest stride's 2 s (second review QA: the first split longer than the recording).
+    @Test func aLoneFirstStepTakesOneReferenceStep() throws {
+        var engine = Pedometer(configuration: PedometerConfiguration(walkingStride: 1))
+        for time in [0.0] + (0..<40).map({ 10 + Double($0) * 0.5 }) { engine.recordStep(at: time) }
+        engine.finish()
+        let splits = Split.splits(of: engine, every: .km)
+        #expect(abs(try #require(splits.first).start - -1 / StrideModel.referenceCadence) < 1e-9)
+    }
+
     @Test func milesAndAnExactMultiple() {
         let miles = Split.splits(of: engine(steps: 3300), every: .mi)
         #expect(miles.count == 3)
