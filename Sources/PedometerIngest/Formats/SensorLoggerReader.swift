@@ -179,9 +179,10 @@ enum SensorLoggerReader {
         return (time, x, y, z)
     }
 
-    /// Reads one acceleration file: `Accelerometer.csv` (`gravityRemoved`) in m/s^2 without
-    /// gravity, as the app writes it; any other with g or m/s^2 and gravity inferred from its
-    /// magnitude.
+    /// Reads one acceleration file of `kind` as its name says: `Accelerometer.csv` (`.user`) in
+    /// m/s^2 without gravity, as the app writes it; `TotalAcceleration.csv` and
+    /// `AccelerometerUncalibrated.csv` (`.total`) with gravity, in g or m/s^2 as their magnitude
+    /// says; under another name (`nil`) unit and gravity inferred from the rows.
     private static func readAcceleration<Sink>(
         _ part: Part, kind: AccelerationKind?, options: IngestOptions, time: TimeColumn,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
