@@ -44,9 +44,17 @@ final class ZipArchiveFiles: @unchecked Sendable {
         let archive = try open(path, limits: limits)
         var mounts = mounted
         mounts[path] = archive
+        return try withMounts(mounts) { () throws(IngestError) in try body(archive) }
+    }
+
+    /// Runs `body` with `mounts` as the mounted archives (the task-local value's typed-throws
+    /// wrapper).
+    private static func withMounts<Value>(
+        _ mounts: [String: ZipArchiveFiles], _ body: () throws(IngestError) -> Value
+    ) throws(IngestError) -> Value {
         let result: Result<Value, IngestError> = $mounted.withValue(mounts) {
             do throws(IngestError) {
-                return .success(try body(archive))
+                return .success(try body())
             } catch {
                 return .failure(error)
             }
@@ -80,14 +88,7 @@ final class ZipArchiveFiles: @unchecked Sendable {
                 unreadable.append(error)
             }
         }
-        let result: Result<Value, IngestError> = $mounted.withValue(mounts) {
-            do throws(IngestError) {
-                return .success(try body(unreadable))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try withMounts(mounts) { () throws(IngestError) in try body(unreadable) }
     }
 
     /// The mounted archive holding `path`, and the path inside it (`""` for the archive itself).
