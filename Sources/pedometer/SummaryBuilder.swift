@@ -111,6 +111,12 @@ enum SummaryBuilder {
         if processed.pedometer.distanceMethod == .device, processed.pedometer.configuration.walkingStride != nil {
             result.append("--stride not used: the distance is the device's own, from the log")
         }
+        let unplaced = processed.pedometer.unplacedDeviceSteps
+        if unplaced > 0 {
+            result.append(
+                "\(unplaced) steps of the device's log not counted: added faster than anyone walks or runs for the time since "
+                    + "the count before (a jump, or counts with no time between them); the device's own total keeps them")
+        }
         let inferred = processed.pedometer.stepsInDataGaps
         if inferred > 0 {
             result.append("\(inferred) steps placed in gaps in the acceleration data, the walk going on at its cadence on both sides")

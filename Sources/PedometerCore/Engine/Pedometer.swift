@@ -82,6 +82,10 @@ public struct Pedometer: SampleSink, Sendable {
     /// Steps counted in gaps in the acceleration data, where the walk went on at its cadence on
     /// both sides (``StepDetector/stepsInDataGaps``): inferred, not seen.
     public var stepsInDataGaps: Int { detector.stepsInDataGaps }
+    /// Steps a step log added faster than anyone walks or runs for the time since its count
+    /// before (a jump, or a count stamped with no time since the one before): not placed, the
+    /// baseline moved instead, and said (``PedometerReferences`` still has the log's total).
+    public private(set) var unplacedDeviceSteps = 0
 
     // Per-second bins.
     /// Squares of |a| − 1 g (total acceleration) or |a| (user acceleration).
@@ -189,6 +193,8 @@ public struct Pedometer: SampleSink, Sendable {
                 for index in 1...count { appendStep(start + share * Double(index) - offset) }
                 deviceIncreases += 1
                 if elapsed > Self.longestKnownStepSpread { coarseDeviceIncreases += 1 }
+            } else if added >= 1 {
+                unplacedDeviceSteps += Int(added)
             }
         }
         lastDeviceCount = (sample.time, sample.steps)
