@@ -192,25 +192,25 @@ enum GenericReader {
         // A header's unit that the data contradict (gravity steady at 1 under "m/s^2", at 9.8
         // under "g") is a mislabelled export: the data's unit is read, and said.
         if let stated = accelerationUnit, options.accelerationUnit == nil, !user,
-            let gravity = UnitInference.gravityUnit(preview.magnitudes), gravity != stated
+            let gravity = UnitInference.gravityUnit(preview.rows.magnitudes), gravity != stated
         {
             accelerationUnit = gravity
             info.notes.append(
                 "acceleration headed in \(stated.symbol) reads like gravity in \(gravity.symbol) (median magnitude "
-                    + "\(String(format3: preview.medianMagnitude)), steady): read as \(gravity.symbol) "
+                    + "\(String(format3: preview.rows.medianMagnitude)), steady): read as \(gravity.symbol) "
                     + "(--accel-unit \(stated.rawValue) to keep the header's unit)")
         }
         if let accelerationUnit {
             table.scale = accelerationUnit.metersPerSecondSquared
             table.unitName = accelerationUnit.symbol
-            if !user && accelerationUnit == .metersPerSecondSquared && preview.medianMagnitude < 2.5 {
+            if !user && accelerationUnit == .metersPerSecondSquared && preview.rows.medianMagnitude < 2.5 {
                 kind = .user
-                info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.medianMagnitude)) m/s^2): read as gravity removed")
+                info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.rows.medianMagnitude)) m/s^2): read as gravity removed")
             }
         } else {
             // Gravity told from the data only where the header's names do not say (`accG`,
             // `TotalAcceleration` hold it, however they move).
-            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: columns.kind == .total ? nil : preview.meanVector)
+            let inferred = UnitInference.acceleration(preview.rows.magnitudes, meanVector: columns.kind == .total ? nil : preview.rows.meanVector)
             (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
             if !user { kind = inferred.kind }
             info.notes.append(inferred.note)
@@ -290,21 +290,10 @@ enum GenericReader {
 
     private struct Preview {
         var times: [Double] = []
-        var magnitudes: [Double] = []
-        /// The sum of the rows' vectors (for their mean).
-        var sum = (x: 0.0, y: 0.0, z: 0.0)
-        /// The length of the rows' mean vector.
-        var meanVector: Double {
-            let count = Double(max(magnitudes.count, 1))
-            return (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / count
-        }
+        var rows = AccelerationPreview()
         /// The first row with a value beyond the table's width (passed over), located at that
         /// value, and its field count.
         var firstLongRow: (SourceLocation, Int)?
-        var medianMagnitude: Double {
-            let sorted = magnitudes.sorted()
-            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        }
     }
 
     /// Times and raw magnitudes of the first 512 rows that hold all three axes and no value
@@ -336,8 +325,7 @@ enum GenericReader {
             case .dateTime, .none:
                 preview.times.append(Double(preview.times.count))
             }
-            preview.magnitudes.append((x * x + y * y + z * z).squareRoot())
-            preview.sum = (preview.sum.x + x, preview.sum.y + y, preview.sum.z + z)
+            preview.rows.add(x, y, z)
         }
         return preview
     }

@@ -211,16 +211,13 @@ enum SensorLoggerReader {
     ) throws(IngestError) -> (magnitudes: [Double], inferred: UnitInference.Acceleration) {
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
-        var magnitudes: [Double] = []
-        var sum = (x: 0.0, y: 0.0, z: 0.0)
-        while magnitudes.count < 512, try reader.next() {
+        var rows = AccelerationPreview()
+        while rows.magnitudes.count < 512, try reader.next() {
             if let x = reader.number(columns.x), let y = reader.number(columns.y), let z = reader.number(columns.z) {
-                magnitudes.append((x * x + y * y + z * z).squareRoot())
-                sum = (sum.x + x, sum.y + y, sum.z + z)
+                rows.add(x, y, z)
             }
         }
-        let meanVector = (sum.x * sum.x + sum.y * sum.y + sum.z * sum.z).squareRoot() / Double(max(magnitudes.count, 1))
-        return (magnitudes, UnitInference.acceleration(magnitudes, meanVector: knownTotal ? nil : meanVector))
+        return (rows.magnitudes, UnitInference.acceleration(rows.magnitudes, meanVector: knownTotal ? nil : rows.meanVector))
     }
 
     /// The time, user acceleration and gravity columns of the watch app's `WristMotion.csv`

@@ -7,11 +7,13 @@ import TestSupport
 /// What the first rows of an acceleration table say of its unit and of gravity.
 @Suite struct UnitInferenceTests {
     /// Rows over 5 s at 100 Hz: `vector(t)` per row.
-    private func rows(_ vector: (Double) -> (Double, Double, Double)) -> (magnitudes: [Double], meanVector: Double) {
-        let samples = (0..<512).map { vector(Double($0) / 100) }
-        let magnitudes = samples.map { ($0.0 * $0.0 + $0.1 * $0.1 + $0.2 * $0.2).squareRoot() }
-        let sum = samples.reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
-        return (magnitudes, (sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2).squareRoot() / 512)
+    private func rows(_ vector: (Double) -> (Double, Double, Double)) -> AccelerationPreview {
+        var rows = AccelerationPreview()
+        for index in 0..<512 {
+            let (x, y, z) = vector(Double(index) / 100)
+            rows.add(x, y, z)
+        }
+        return rows
     }
 
     /// A real walk's acceleration without gravity, in m/s^2 (Sensor Logger's Accelerometer.csv
@@ -22,14 +24,15 @@ import TestSupport
     @Test func aWalkWithoutGravityIsNoGravityInG() throws {
         let lines = try String(contentsOfFile: Fixtures.path("formats/sensor-logger/user-only/Accelerometer.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().prefix(512)
-        let vectors = lines.map { line in line.split(separator: ",").suffix(3).compactMap { Double($0) } }
-        let magnitudes = vectors.map { ($0[0] * $0[0] + $0[1] * $0[1] + $0[2] * $0[2]).squareRoot() }
-        let sum = vectors.reduce([0.0, 0, 0]) { [$0[0] + $1[0], $0[1] + $1[1], $0[2] + $1[2]] }
-        let meanVector = (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]).squareRoot() / Double(vectors.count)
-        let inferred = UnitInference.acceleration(magnitudes, meanVector: meanVector)
+        var rows = AccelerationPreview()
+        for line in lines {
+            let axes = line.split(separator: ",").suffix(3).compactMap { Double($0) }
+            rows.add(axes[0], axes[1], axes[2])
+        }
+        let inferred = UnitInference.acceleration(rows.magnitudes, meanVector: rows.meanVector)
         #expect(inferred.kind == .user)
         #expect(inferred.scale == 1)
-        #expect(UnitInference.acceleration(magnitudes).kind == .total)  // magnitudes alone cannot tell
+        #expect(UnitInference.acceleration(rows.magnitudes).kind == .total)  // magnitudes alone cannot tell
     }
 
     /// The same file under a name Sensor Logger does not give it (a second download) is read
@@ -81,7 +84,7 @@ import TestSupport
             let impact = 1 + 1.2 * sin(2 * Double.pi * 2.8 * t)
             return (impact * sin(swing), 0.2, impact * cos(swing))
         }
-        #expect(run.meanVector < 0.45 * (run.magnitudes.sorted()[256]))
+        #expect(run.meanVector < 0.45 * run.medianMagnitude)
         let inferred = UnitInference.acceleration(run.magnitudes, meanVector: run.meanVector)
         #expect(inferred.kind == .total)
         #expect(inferred.unitName == "g")
