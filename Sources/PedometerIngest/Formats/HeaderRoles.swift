@@ -122,28 +122,26 @@ struct HeaderRoles: Sendable, Hashable {
         if kind == .user, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
             gravity = alone
             kind = .total
-            if isCoreMotion(names.raw[best.x], "useracceleration") && isCoreMotion(names.raw[alone.x], "gravity") {
+            if propertyOfAxis(names.raw[best.x]) == "useracceleration" && propertyOfAxis(names.raw[alone.x]) == "gravity" {
                 unit = unit ?? .g
             }
         }
         return (best, unit, kind, triplets.filter { $0 != best }, gravity)
     }
 
-    /// Whether `raw` names an axis of Core Motion's `property` as a path (`userAcceleration.x`,
-    /// `motion.gravity.x`).
-    private static func isCoreMotion(_ raw: String, _ property: String) -> Bool {
-        let parts = raw.lowercased().split(separator: ".")
-        return parts.count >= 2 && ["x", "y", "z"].contains(parts[parts.count - 1]) && parts[parts.count - 2] == property
-    }
-
     /// `acceleration` or `accelerationincludinggravity` when `raw` names an axis of that
     /// DeviceMotionEvent property as a JavaScript path (`acceleration.x`,
     /// `event.accelerationIncludingGravity.x`), `nil` otherwise.
     static func deviceMotionProperty(_ raw: String) -> String? {
+        propertyOfAxis(raw).flatMap { ["acceleration", "accelerationincludinggravity"].contains($0) ? $0 : nil }
+    }
+
+    /// The property, lower-cased, whose axis `raw` names as a path (`userAcceleration.x`,
+    /// `motion.gravity.z`: `useracceleration`, `gravity`); `nil` for any other name.
+    private static func propertyOfAxis(_ raw: String) -> String? {
         let parts = raw.lowercased().split(separator: ".")
         guard parts.count >= 2, let axis = parts.last, ["x", "y", "z"].contains(axis) else { return nil }
-        let property = String(parts[parts.count - 2])
-        return ["acceleration", "accelerationincludinggravity"].contains(property) ? property : nil
+        return String(parts[parts.count - 2])
     }
 
     /// The x/y/z triplets of a header, in the order of their x columns.
