@@ -188,6 +188,14 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
         #expect(error?.location.column == 1)
     }
 
+    /// Each file (name, bytes) is refused at 1:1 with its reason.
+    private func expectRefused(_ cases: [(String, [UInt8], String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        for (name, bytes, reason) in cases {
+            let path = files.write(name, bytes)
+            #expect(ingestError { _ = try CSVReader(path: path) }?.description == "\(path):1:1: \(reason)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Compressed data under a `.csv` name, and UTF-32, are refused saying what they are and how
     /// to read them. (Until 2026-11-26 a gzip file named `.csv` was "binary data (control byte
     /// 0x1f)", bzip2 and xz "binary data (NUL byte)" somewhere in their first line, and UTF-32
@@ -206,10 +214,7 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
             ("u32le.csv", [0xFF, 0xFE, 0x00, 0x00] + text.flatMap { [$0, 0, 0, 0] }, "file is UTF-32 encoded; save or export it as UTF-8 CSV"),
             ("u32be.csv", [0x00, 0x00, 0xFE, 0xFF] + text.flatMap { [0, 0, 0, $0] }, "file is UTF-32 encoded; save or export it as UTF-8 CSV"),
         ]
-        for (name, bytes, reason) in cases {
-            let path = files.write(name, bytes)
-            #expect(ingestError { _ = try CSVReader(path: path) }?.description == "\(path):1:1: \(reason)")
-        }
+        expectRefused(cases)
         // A text starting "BZh" is no bzip2 data.
         let text2 = files.write("bzh.csv", "BZh_x,BZh_y\n1,2\n")
         #expect(try records(text2).count == 2)
@@ -227,10 +232,7 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
             ("log.mat", Array("MATLAB 5.0 MAT-file, Platform: MACA64, Created on: Mon May 13 17:27:52 2024".utf8) + [0, 0, 0, 0],
              "a MATLAB .mat file, not a text CSV file: export the sensor data as CSV (MATLAB Mobile's logs: writetable of the acceleration timetable)"),
         ]
-        for (name, bytes, reason) in cases {
-            let path = files.write(name, bytes)
-            #expect(ingestError { _ = try CSVReader(path: path) }?.description == "\(path):1:1: \(reason)")
-        }
+        expectRefused(cases)
         // A table whose first field opens with a bracket is no JSON.
         let bracketed = files.write("bracket.csv", "[t],x,y,z\n1,2,3,4\n")
         #expect(try records(bracketed).count == 2)
