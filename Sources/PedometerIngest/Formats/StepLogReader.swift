@@ -1,8 +1,10 @@
 import PedometerCore
 
-/// Step counts without acceleration: a cumulative series (`time,steps[,distance]`) or one row
-/// per step (`time` alone, or `time,step`). Headerless files with one column are step events,
-/// with two columns a cumulative series.
+/// Step counts without acceleration: a cumulative series (`time,steps[,distance]`), counts per
+/// interval stamped with the interval's start (a tracker's minute or hour steps,
+/// `timestamp,steps`), or one row per step (`time` alone, or `time,step`). Headerless files
+/// with one column are step events, with two columns counts. Times are numbers in a unit or
+/// date-time texts.
 enum StepLogReader {
     static let stepNames: Set<String> = [
         "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count",
@@ -27,58 +29,199 @@ enum StepLogReader {
         _ path: String, displayName: String, header: [String]?, fieldCount: Int, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        var timeIndex = 0
-        var stepsIndex: Int? = fieldCount >= 2 ? 1 : nil
-        var distanceIndex: Int?
+        var columns = Columns(time: 0, steps: fieldCount >= 2 ? 1 : nil, distance: nil)
         var timeUnit = options.timeUnit
         if let header {
             let names = ColumnNames(header)
-            timeIndex = HeaderRoles.timeColumn(names) ?? 0
-            stepsIndex = names.index { stepNames.contains($0) }
-            distanceIndex = names.index { distanceNames.contains($0) }
-            timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, timeIndex)
+            columns.time = HeaderRoles.timeColumn(names) ?? 0
+            columns.steps = names.index { stepNames.contains($0) }
+            columns.distance = names.index { distanceNames.contains($0) }
+            timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
         }
-        let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        if header != nil { _ = try reader.next() }
-        if timeUnit == nil {
-            var times: [Double] = []
-            while times.count < 256, try reader.next() {
-                if let t = reader.number(timeIndex) { times.append(t) }
-            }
-            guard let (unit, note) = UnitInference.timeUnit(times, eventStream: true) else {
-                throw IngestError(file: displayName, "cannot infer the time unit of the step log; give --time-unit ns|us|ms|s")
-            }
-            timeUnit = unit
-            info.notes.append(note)
-            return try read(path, displayName: displayName, header: header, fieldCount: fieldCount,
-                            options: withTimeUnit(options, unit), into: &emitter, info: &info)
+        func rows() throws(IngestError) -> CSVReader {
+            let reader = try CSVReader(path: path, options: options, displayName: displayName)
+            if header != nil { _ = try reader.next() }
+            return reader
         }
-        info.notes.append(stepsIndex == nil ? "one row per step event" : "cumulative step counts")
-        var time = TimeColumn(unit: timeUnit!)
+        let clock = try clock(rows(), columns.time, unit: timeUnit, zone: options.timeZone, displayName: displayName, info: &info)
+        guard let stepsIndex = columns.steps else {
+            info.notes.append("one row per step event")
+            try readEvents(rows(), columns.time, clock: clock, displayName: displayName, into: &emitter, info: &info)
+            return
+        }
+        let shape = try Shape(rows(), columns, clock: clock)
+        if let interval = shape.interval {
+            info.notes.append(
+                "step counts per interval, each from its row's time to the next row's (at most \(String(format3: interval)) s, the "
+                    + "rows' usual spacing): they go down \(shape.steps.decreases) times in \(shape.steps.pairs + 1) rows, as "
+                    + "no cumulative count does")
+        } else {
+            info.notes.append("cumulative step counts")
+        }
+        let reader = try rows()
+        var clockAtRow = clock
         emitter.beginStepCounts(kind: .device, file: displayName)
-        var events = 0.0
+        // Counts per interval: each row's interval ends at the next row (or after the usual
+        // spacing, across a gap), so it is given out when the next row has been read.
+        var pending: (start: Double, steps: Double, distance: Double?)?
+        var total = 0.0, metres: Double? = columns.distance.map { _ in 0 }
+        func emitPending(until next: Double?, _ interval: Double, into emitter: inout SampleEmitter<Sink>) {
+            guard let row = pending else { return }
+            let end = min(next ?? .infinity, row.start + interval)
+            total += row.steps
+            if let distance = row.distance { metres = shape.distancePerInterval ? (metres ?? 0) + distance : distance }
+            emitter.stepCount(StepCountSample(time: end, steps: total, distance: metres, intervalStart: row.start), kind: .device)
+            pending = nil
+        }
         while try reader.next() {
             do throws(IngestError) {
-                let t = try time.seconds(reader, timeIndex)
-                if let stepsIndex {
-                    let steps = try reader.requireNumber(stepsIndex, "step count")
-                    let distance = try reader.optionalNumber(distanceIndex, "distance")
+                let t = try clockAtRow.seconds(reader, columns.time)
+                let steps = try reader.requireNumber(stepsIndex, "step count")
+                let distance = try reader.optionalNumber(columns.distance, "distance")
+                guard let interval = shape.interval else {
                     emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
-                } else {
-                    if events == 0 { emitter.stepCountBaseline(at: t, kind: .device) }
-                    events += 1
-                    emitter.stepCount(StepCountSample(time: t, steps: events), kind: .device)
+                    continue
                 }
+                guard steps >= 0 else { throw reader.error(atField: stepsIndex, "negative step count") }
+                if let previous = pending {
+                    guard t > previous.start else { throw reader.error(atField: columns.time, "interval starts before the previous row's") }
+                    emitPending(until: t, interval, into: &emitter)
+                } else {
+                    emitter.stepCountBaseline(at: t, kind: .device)
+                }
+                pending = (t, steps, distance)
             } catch {
                 try emitter.skip(error)
             }
         }
-        info.startDate = time.epochStart
+        if let interval = shape.interval { emitPending(until: nil, interval, into: &emitter) }
+        info.startDate = clockAtRow.epochStart
+        if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
-    private static func withTimeUnit(_ options: IngestOptions, _ unit: TimeUnit) -> IngestOptions {
-        var copy = options
-        copy.timeUnit = unit
-        return copy
+    /// Which column holds what.
+    private struct Columns {
+        var time: Int
+        var steps: Int?
+        var distance: Int?
+    }
+
+    /// A step log's time column: numbers in a unit, or date-time texts.
+    private enum Clock {
+        case numbers(TimeColumn)
+        case dateTimes(DateTimeColumn, DateTimeClock)
+
+        mutating func seconds(_ reader: CSVReader, _ index: Int) throws(IngestError) -> Double {
+            switch self {
+            case .numbers(var column):
+                let seconds = try column.seconds(reader, index)
+                self = .numbers(column)
+                return seconds
+            case .dateTimes(let column, var clock):
+                let seconds = clock.seconds(try column.parse(reader, index))
+                self = .dateTimes(column, clock)
+                return seconds
+            }
+        }
+
+        var epochStart: Double? {
+            switch self {
+            case .numbers(let column): column.epochStart
+            case .dateTimes(_, let clock): clock.epochStart
+            }
+        }
+    }
+
+    /// The clock of the time column: date-time texts when the first row's time is one, else
+    /// numbers in the unit given or inferred from the first rows.
+    private static func clock(
+        _ reader: CSVReader, _ time: Int, unit: TimeUnit?, zone: TimeZoneRule?, displayName: String,
+        info: inout RecordingInfo
+    ) throws(IngestError) -> Clock {
+        var times: [Double] = []
+        var first: String?
+        while times.count < 256, try reader.next() {
+            if first == nil, time < reader.fieldCount, !reader.isEmpty(time) { first = reader.string(time) }
+            if let t = reader.number(time) { times.append(t) }
+        }
+        if times.isEmpty, let first, let column = DateTimeColumn(sample: first) {
+            info.notes.append("time from \(column.description)")
+            return .dateTimes(column, DateTimeClock(column: column, zone: zone))
+        }
+        if let unit { return .numbers(TimeColumn(unit: unit)) }
+        guard let (unit, note) = UnitInference.timeUnit(times, eventStream: true) else {
+            throw IngestError(file: displayName, "cannot infer the time unit of the step log; give --time-unit ns|us|ms|s")
+        }
+        info.notes.append(note)
+        return .numbers(TimeColumn(unit: unit))
+    }
+
+    /// One row per step: a zero is placed at the first, so the total is the number of rows.
+    private static func readEvents<Sink>(
+        _ reader: CSVReader, _ time: Int, clock: Clock, displayName: String, into emitter: inout SampleEmitter<Sink>,
+        info: inout RecordingInfo
+    ) throws(IngestError) {
+        var clock = clock
+        emitter.beginStepCounts(kind: .device, file: displayName)
+        var events = 0.0
+        while try reader.next() {
+            do throws(IngestError) {
+                let t = try clock.seconds(reader, time)
+                if events == 0 { emitter.stepCountBaseline(at: t, kind: .device) }
+                events += 1
+                emitter.stepCount(StepCountSample(time: t, steps: events), kind: .device)
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+        info.startDate = clock.epochStart
+        if case .dateTimes = clock, clock.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// Whether a log's counts are cumulative or per interval, from the whole file: a cumulative
+    /// count goes down only where the device's counter was reset (a restart: once in a while),
+    /// counts per interval whenever an interval holds fewer steps than the one before.
+    private struct Shape {
+        /// How often a column's values go down from one row to the next.
+        struct Changes {
+            var pairs = 0
+            var decreases = 0
+            private var last: Double?
+
+            mutating func add(_ value: Double) {
+                if let last {
+                    pairs += 1
+                    if value < last { decreases += 1 }
+                }
+                last = value
+            }
+
+            /// At least twice, and in at least one pair of rows in twenty: more resets than a
+            /// device's counter has (a restart a day is one pair in 1,440 of minute counts).
+            var isPerInterval: Bool { decreases >= 2 && decreases * 20 >= pairs }
+        }
+
+        var steps = Changes()
+        var distance = Changes()
+        /// The rows' usual spacing, seconds, when the counts are per interval; `nil` when cumulative.
+        var interval: Double?
+        var distancePerInterval: Bool { interval != nil && (distance.pairs == 0 || distance.isPerInterval) }
+
+        init(_ reader: CSVReader, _ columns: Columns, clock: Clock) throws(IngestError) {
+            var clock = clock
+            var spacings: [Double] = []
+            var last: Double?
+            while try reader.next() {
+                guard let stepsIndex = columns.steps, let count = reader.number(stepsIndex),
+                    let t = try? clock.seconds(reader, columns.time)
+                else { continue }
+                steps.add(count)
+                if let index = columns.distance, let metres = reader.number(index) { distance.add(metres) }
+                if let last, t > last, spacings.count < 1024 { spacings.append(t - last) }
+                last = t
+            }
+            guard steps.isPerInterval, !spacings.isEmpty else { return }
+            interval = spacings.sorted()[spacings.count / 2]
+        }
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import PedometerCore
+@testable import PedometerIngest
+
+/// Step logs of one time column: cumulative counts, counts per interval stamped with the
+/// interval's start, step events; times as numbers or date-time texts.
+@Suite struct StepLogReaderTests {
+    let files = TemporaryFiles()
+
+    /// A tracker's minute steps (`timestamp,steps`, as Fitbit's time-series export writes them):
+    /// each row the steps of the minute it begins. Read as a cumulative count they were 150
+    /// steps of 347 (every minute with fewer steps than the one before taken for a reset).
+    @Test func minuteCountsArePerInterval() throws {
+        let path = files.write("steps_2024-03-01.csv", """
+            timestamp,steps
+            2024-03-01T08:00:00Z,0
+            2024-03-01T08:01:00Z,95
+            2024-03-01T08:02:00Z,110
+            2024-03-01T08:03:00Z,102
+            2024-03-01T08:04:00Z,0
+            2024-03-01T08:05:00Z,40
+
+            """)
+        let (info, sink) = try readRecording(path)
+        #expect(info.format == .steps)
+        #expect(info.startDate == 1_709_280_000)
+        let steps = try #require(sink.steps[.device])
+        #expect(sink.stepTotal(.device) == 347)
+        // 0 at the first minute's start, then each minute's count at its end.
+        #expect(steps.map(\.time) == [0, 60, 120, 180, 240, 300, 360])
+        #expect(steps.map(\.steps) == [0, 0, 95, 205, 307, 307, 347])
+        #expect(steps[3].intervalStart == 120)
+        #expect(info.notes.contains("time from ISO 8601 date-times with their zone"))
+        #expect(info.notes.contains { $0.hasPrefix("step counts per interval, each from its row's time to the next row's (at most 60 s") })
+    }
+
+    /// A minute missing from the log (the tracker was off) is no interval of its row before:
+    /// that row's steps stay within the usual spacing.
+    @Test func aGapEndsTheIntervalAtTheUsualSpacing() throws {
+        let path = files.write("minutes.csv", "time,steps\n1709280000,30\n1709280060,90\n1709280120,80\n1709280600,70\n1709280660,100\n")
+        let (_, sink) = try readRecording(path)
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.map(\.time) == [0, 60, 120, 180, 660, 720])
+        #expect(steps[3].intervalStart == 120 && steps[4].intervalStart == 600)
+        #expect(sink.stepTotal(.device) == 370)
+    }
+
+    /// A cumulative count that goes down once (the phone restarted) stays cumulative: the count
+    /// after the restart moves the baseline (``CumulativeSeries``).
+    @Test func aCountResetOnceIsStillCumulative() throws {
+        var rows = (0..<40).map { "\($0 * 10),\($0 * 15)" }
+        rows += (0..<20).map { "\(400 + $0 * 10),\($0 * 15)" }
+        let path = files.write("counter.csv", "time,steps\n" + rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try readRecording(path)
+        #expect(info.notes.contains("cumulative step counts"))
+        let expected: [Double] = (0..<40).map { Double($0 * 15) } + (0..<20).map { Double($0 * 15) }
+        #expect(sink.steps[.device]?.map(\.steps) == expected)
+    }
+
+    /// Date-times without a zone are the device's clock: placed with --time-zone, and said so
+    /// without it; a row that goes back, or a negative count, is located and left out.
+    @Test func localTimesAndBadRows() throws {
+        let path = files.write("hourly.csv", """
+            time,steps
+            2024-03-01 08:00:00,500
+            2024-03-01 09:00:00,1200
+            2024-03-01 10:00:00,300
+            2024-03-01 09:30:00,20
+            2024-03-01 11:00:00,-4
+            2024-03-01 12:00:00,800
+
+            """)
+        let (info, sink) = try readRecording(path)
+        #expect(info.startDate == nil)
+        #expect(info.notes.contains(DateTimeClock.localTimeNote))
+        #expect(sink.stepTotal(.device) == 2800)
+        #expect(info.skipped.examples.map(\.description) == [
+            "\(path):5:1: interval starts before the previous row's",
+            "\(path):6:21: negative step count",
+        ])
+        var options = IngestOptions()
+        options.timeZone = try #require(TimeZoneRule("+01:00"))
+        let (zoned, _) = try readRecording(path, options)
+        #expect(zoned.startDate == 1_709_276_400)
+        #expect(!zoned.notes.contains(DateTimeClock.localTimeNote))
+    }
+}
