@@ -8,7 +8,7 @@
 ///
 /// Every layout trims ASCII spaces and tabs at both ends, needs hours, minutes and seconds
 /// when it has a time (a fraction of any length after `.`, `,` or, outside ISO dates, `:` is
-/// optional), range-checks every field (days against the month's length in leap and common
+/// optional; outside ISO dates, a 12-hour clock's `AM`/`PM` may follow), range-checks every field (days against the month's length in leap and common
 /// years; second 60, a leap second, counts as :59 plus one second) and rejects anything else.
 /// A zone is `Z`, `z`, `±hh:mm`, `±hhmm` or `±hh` (at most 18 h), optionally after one space;
 /// after it, a region in brackets (`+0100 [Europe/London]`, as Java writes it) is allowed and
@@ -214,6 +214,13 @@ public enum DateParser {
                 }
                 guard any else { return nil }
             }
+            // A 12-hour clock's AM or PM (`4/12/2016 1:05:00 PM`, as US spreadsheets write it),
+            // outside ISO dates: hours 1 to 12, 12 AM being midnight.
+            var hourOfDay = hour
+            if !strict, let afternoon = scanner.meridiem() {
+                guard (1...12).contains(hour) else { return nil }
+                hourOfDay = hour % 12 + (afternoon ? 12 : 0)
+            }
             // Zone, optionally after one space, then optionally a bracketed region.
             if !scanner.atEnd {
                 if scanner.peek() == UInt8(ascii: " ") { scanner.advance() }
@@ -225,7 +232,7 @@ public enum DateParser {
                 }
             }
             guard scanner.atEnd else { return nil }
-            wallSeconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+            wallSeconds = Int64(days) * 86_400 + Int64(hourOfDay * 3600 + minute * 60 + second)
         }
 
         /// Days since 1970-01-01 of a checked date, `nil` when there is no such day.
@@ -257,6 +264,18 @@ public enum DateParser {
         mutating func next() -> UInt8? {
             defer { position += 1 }
             return peek()
+        }
+
+        /// `AM` or `PM` (either case), after at most one space and before the end or a space:
+        /// whether it is PM; `nil`, and nothing read, when neither is there.
+        mutating func meridiem() -> Bool? {
+            var copy = self
+            if copy.peek() == UInt8(ascii: " ") { copy.advance() }
+            guard let letter = copy.next().map({ $0 | 0x20 }), letter == UInt8(ascii: "a") || letter == UInt8(ascii: "p"),
+                copy.next().map({ $0 | 0x20 }) == UInt8(ascii: "m"), copy.atEnd || copy.peek() == UInt8(ascii: " ")
+            else { return nil }
+            self = copy
+            return letter == UInt8(ascii: "p")
         }
 
         mutating func trimBlanks() {

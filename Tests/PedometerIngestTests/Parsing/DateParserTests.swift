@@ -145,6 +145,29 @@ struct DateParserTests {
         }
     }
 
+    /// A 12-hour clock (`4/12/2016 12:00:00 AM`: US spreadsheets, Fitabase's minute steps):
+    /// 12 AM is midnight, 12 PM noon (until 2026-11-26 such a column was no time).
+    @Test("AM and PM", arguments: [
+        ("4/12/2016 12:00:00 AM", "2016-04-12 00:00:00"),
+        ("4/12/2016 12:30:05 PM", "2016-04-12 12:30:05"),
+        ("4/12/2016 1:05:00 pm", "2016-04-12 13:05:00"),
+        ("4/12/2016 11:59:59.5PM", "2016-04-12 23:59:59.5"),
+        ("2016/04/12 7:00:00 AM +0200", "2016-04-12 07:00:00 +0200"),
+        ("9:15:00 PM", nil),
+    ] as [(String, String?)])
+    func twelveHourClock(_ text: String, _ iso: String?) throws {
+        let layout = try #require(DateParser.layout(of: text))
+        if let iso {
+            #expect(DateParser.parse(text, layout) == DateParser.parse(iso, .iso))
+        } else {
+            let ninePM: Int64 = (21 * 3600 + 15 * 60) * 1_000_000_000
+            #expect(DateParser.parse(text, layout)?.wallNanoseconds == ninePM)
+        }
+        for bad in ["4/12/2016 13:00:00 PM", "4/12/2016 0:00:00 AM", "4/12/2016 10:00:00 AMX", "4/12/2016 10:00:00 A", "2016-04-12 10:00:00 AM"] {
+            #expect(DateParser.parse(bad, layout) == nil, "\(bad)")
+        }
+    }
+
     // MARK: - Independent reference: plain day counting from 1970.
 
     static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
