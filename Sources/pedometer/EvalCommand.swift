@@ -83,24 +83,32 @@ struct EvalCommand: ParsableCommand {
     func run() throws {
         let options = try ingest.options()
         let detectorConfiguration = try detector.configuration()
-        var failures = 0
+        // What cannot be evaluated (a manifest or a row of one that gives no truth, a recording
+        // that cannot be read) is reported and makes the status 1; the rest is evaluated.
+        var problems: [(error: IngestError, source: String)] = []
         var entries: [TruthManifest.Entry] = []
         for path in manifests {
             do throws(IngestError) {
                 let manifest = try TruthManifest.read(path)
                 entries += manifest.entries
+                problems += manifest.refusedRows.map { ($0, path) }
                 if !manifest.unreadColumns.isEmpty {
                     StandardError.print(
                         "\(path): columns not read: \(manifest.unreadColumns.joined(separator: ", ")) "
                             + "(eval reads path, steps, distance_m, height_m, from_s, to_s, rate_hz, step_times)")
                 }
             } catch {
-                StandardError.print("\(error)")
-                failures += 1
+                problems.append((error, path))
             }
         }
-        if failures > 0 { throw ExitCode(1) }
-        entries = try Self.once(entries)
+        let (unique, conflicts) = Self.once(entries)
+        entries = unique
+        problems += conflicts.map { ($0, $0.location.file) }
+        var failures = problems.count
+        for problem in problems { StandardError.print("\(problem.error)") }
+        if format == .json {
+            for problem in problems { try StandardOutput.print(InspectReport.json(failure: problem.error, source: problem.source)) }
+        }
         let found = paths.isEmpty ? nil : RecordingSearch.recordings(in: paths)
         // A recording a manifest gives a truth for is evaluated against it, not again from a
         // folder that holds it.
@@ -129,6 +137,15 @@ struct EvalCommand: ParsableCommand {
                     let span = "\(NumberText.fixed(window.lowerBound, digits: 1))–\(window.upperBound.isFinite ? NumberText.fixed(window.upperBound, digits: 1) : "the end")"
                     return .failure(IngestError(entry.location, "from_s/to_s (\(span) s) fall outside the recording \(recording.path) (\(TimeSpan(seconds: sink.pedometer.endDate).clock) long)"))
                 }
+                if let entry = recording.truth, entry.window == nil, let last = entry.stepTimes?.last,
+                    last > sink.pedometer.endDate + Self.stepTimeSlack {
+                    // The times' count was checked against the recording's: times past its end
+                    // are in another unit, or of another recording.
+                    return .failure(IngestError(
+                        entry.location,
+                        "step_times: the last step at \(NumberText.fixed(last, digits: 1)) s is after the end of \(recording.path) "
+                            + "(\(NumberText.fixed(sink.pedometer.endDate, digits: 1)) s): step times are seconds from the recording's start"))
+                }
                 return .success(EvalRow(
                     sink, info: info, folder: (recording.path as NSString).deletingLastPathComponent, truth: recording.truth,
                     tolerance: tolerance))
@@ -156,38 +173,49 @@ struct EvalCommand: ParsableCommand {
         if failures > 0 || (found?.failures ?? 0) > 0 { throw ExitCode(1) }
     }
 
+    /// How far after a recording's end a true step may fall (the last sample is not the last
+    /// instant walked): seconds.
+    static let stepTimeSlack = 1.0
+
     /// The manifests' entries with each recording and window once: an entry repeated with the
-    /// same truth (a manifest given twice, a row copied) is evaluated once, with a note; the
-    /// same recording and window with another truth is an error naming both rows (which one
-    /// is true cannot be told, and both would skew every statistic). One recording in
-    /// several windows is several entries.
-    static func once(_ entries: [TruthManifest.Entry]) throws(ExitCode) -> [TruthManifest.Entry] {
+    /// same truth (a manifest given twice, a row copied, a path written otherwise) is evaluated
+    /// once, with a note; the same recording and window with another truth is an error naming
+    /// both rows and what differs, and neither is evaluated (which one is true cannot be told,
+    /// and both would skew every statistic). One recording in several windows is several
+    /// entries.
+    static func once(_ entries: [TruthManifest.Entry]) -> (entries: [TruthManifest.Entry], conflicts: [IngestError]) {
         struct Key: Hashable {
             var path: String
             var window: ClosedRange<Double>?
         }
         var first: [Key: TruthManifest.Entry] = [:]
-        var kept: [TruthManifest.Entry] = []
-        var conflicts = 0
+        var kept: [(key: Key, entry: TruthManifest.Entry)] = []
+        var conflicting: Set<Key> = []
+        var conflicts: [IngestError] = []
         for entry in entries {
             let key = Key(path: ExpectedSummaryFile.standardized(entry.path), window: entry.window)
             guard let earlier = first[key] else {
                 first[key] = entry
-                kept.append(entry)
+                kept.append((key, entry))
                 continue
             }
-            var same = entry
-            same.location = earlier.location
-            if same == earlier {
+            let differences = [
+                entry.steps == earlier.steps ? nil : "\(entry.steps) steps, there \(earlier.steps)",
+                entry.distance == earlier.distance ? nil : "distance \(entry.distance.map { "\($0) m" } ?? "none"), there \(earlier.distance.map { "\($0) m" } ?? "none")",
+                entry.height == earlier.height ? nil : "height \(entry.height.map { "\($0) m" } ?? "none"), there \(earlier.height.map { "\($0) m" } ?? "none")",
+                entry.sampleRate == earlier.sampleRate ? nil : "another rate_hz",
+                entry.stepTimes == earlier.stepTimes ? nil : "other step times",
+            ].compactMap { $0 }
+            if differences.isEmpty {
                 StandardError.print("\(entry.location): \(entry.path) again, as at \(earlier.location): evaluated once")
             } else {
-                StandardError.print(
-                    "\(entry.location): \(entry.path) again with another truth than at \(earlier.location) "
-                        + "(\(entry.steps) steps, there \(earlier.steps)): keep the true one")
-                conflicts += 1
+                conflicting.insert(key)
+                conflicts.append(IngestError(
+                    entry.location,
+                    "\(entry.path) again with another truth than at \(earlier.location) (\(differences.joined(separator: "; "))): "
+                        + "neither is evaluated; keep the true one"))
             }
         }
-        if conflicts > 0 { throw ExitCode(1) }
-        return kept
+        return (kept.filter { !conflicting.contains($0.key) }.map(\.entry), conflicts)
     }
 }

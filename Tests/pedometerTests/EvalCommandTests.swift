@@ -163,6 +163,13 @@ import Testing
         let refused = try CommandRunner.run(["eval", "--truth", conflicting.path])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("truth.csv:3:1: \(folder.path)/walk.csv again with another truth than at"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("(120 steps, there 99): neither is evaluated"), "\(refused.stderr)")
+        // The same truth by its absolute path (until 2026-11-26 'another truth': the rows'
+        // paths were compared as written).
+        try Data("path,steps\n../walk.csv,99\n\(folder.path)/walk.csv,99\n".utf8).write(to: conflicting)
+        let spelt = try CommandRunner.run(["eval", "--truth", conflicting.path])
+        #expect(spelt.status == 0, "\(spelt.stderr)")
+        #expect(spelt.stderr.contains("evaluated once"), "\(spelt.stderr)")
         try Data("path,steps\n../walk.csv,99\n".utf8).write(to: conflicting)
         let normalized = try CommandRunner.run(["eval", "--format", "json", "--truth", conflicting.path])
         #expect(normalized.status == 0)
@@ -259,9 +266,34 @@ import Testing
         #expect(outside.stderr.contains("\(manifest):2:1: from_s/to_s (1000.0–2000.0 s) fall outside the recording"), "\(outside.stderr)")
         #expect(outside.stdout.split(separator: "\n").filter { $0.contains("\"truthSteps\":\(truth)") }.count == 1)
 
-        try "path,steps\nwalk.csv,many\n".write(toFile: manifest, atomically: true, encoding: .utf8)
-        let bad = try CommandRunner.run(["eval", "--truth", manifest])
+        // A bad row is refused at its location and the others are evaluated, in JSON a failure
+        // line for it (until 2026-11-26 the first bad row stopped eval: nothing evaluated, no
+        // output).
+        try "path,steps\nwalk.csv,many\n\(fixture("oxford/Samsung_Jamie_Hard_InHand_1")),\(truth)\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let bad = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("\(manifest):2:10: steps must be a whole number"))
+        let lines = bad.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines[0].contains("\"error\"") && lines[1].contains("\"truthSteps\":\(truth)"), "\(bad.stdout)")
+        #expect(lines.last?.contains("\"failed\":1") == true, "\(lines.last ?? "")")
+    }
+
+    /// Step times past the recording's end (milliseconds taken for seconds, another
+    /// recording's list) are refused at the row: until 2026-11-26 they were paired with
+    /// nothing, every true step 'missed', exit 0.
+    @Test func stepTimesAfterTheRecordingAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let times = try String(contentsOfFile: fixture("mobilise-d/HA-001-daily-living.steps.csv"), encoding: .utf8)
+            .split(separator: "\n").compactMap { Double($0) }.map { String(Int(($0 * 1000).rounded())) }
+        try (times.joined(separator: "\n") + "\n").write(toFile: folder.appendingPathComponent("ms.steps.csv").path, atomically: true, encoding: .utf8)
+        let manifest = folder.appendingPathComponent("truth.csv").path
+        try "path,steps,rate_hz,step_times\n\(fixture("mobilise-d/HA-001-daily-living.csv")),\(times.count),100,ms.steps.csv\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let output = try CommandRunner.run(["eval", "--truth", manifest])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("\(manifest):2:1: step_times: the last step at "), "\(output.stderr)")
+        #expect(output.stderr.contains("s is after the end of"), "\(output.stderr)")
     }
 }

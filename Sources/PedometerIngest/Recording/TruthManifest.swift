@@ -48,6 +48,13 @@ public struct TruthManifest: Sendable, Hashable {
     /// Header names of columns the manifest has but eval does not read (a `distance` misspelt
     /// is no distance truth), in their order.
     public var unreadColumns: [String] = []
+    /// The rows that give no truth (an empty path, steps that are no count, step times that
+    /// disagree with it …), each an error at its field: the other rows are still entries.
+    public var refusedRows: [IngestError] = []
+
+    /// More true steps than this in one recording is no count (a year of walking is a few
+    /// million): a number written in another column, or a typo.
+    public static let maximumSteps = 1e9
 
     /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
     public static let plausibleHeights = 0.5...2.5
@@ -70,17 +77,22 @@ public struct TruthManifest: Sendable, Hashable {
 
     /// Whether `path` is a truth manifest (its header names `path` and `steps` columns), so that
     /// a folder search does not take it for a recording.
+    /// The header is read as ``read(_:)`` reads it (a byte-order mark, `;` or tabs, quoted
+    /// names: a manifest saved by a spreadsheet), once its first line names a path column.
     public static func isManifest(_ path: String) -> Bool {
-        guard let line = FileSystem.firstLine(of: path) else { return false }
-        let names = line.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
+        guard let line = FileSystem.firstLine(of: path)?.lowercased(), pathNames.contains(where: line.contains),
+            let reader = try? CSVReader(path: path), (try? reader.next()) == true
+        else { return false }
+        let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
         return names.contains { pathNames.contains($0) } && names.contains { stepsNames.contains($0) }
     }
 
     static let pathNames = ["path", "recording", "file"]
     static let stepsNames = ["steps", "true_steps"]
 
-    /// Reads and checks a manifest; any bad row is an error at its location (a truth is not
-    /// guessed at).
+    /// Reads and checks a manifest. A row that gives no truth is refused, an error at its
+    /// location in ``refusedRows`` (a truth is not guessed at); a manifest without a header
+    /// naming `path` and `steps` is an error.
     public static func read(_ path: String) throws(IngestError) -> TruthManifest {
         let reader = try CSVReader(path: path)
         guard try reader.next() else { throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'") }
@@ -105,12 +117,13 @@ public struct TruthManifest: Sendable, Hashable {
         /// `..` steps (`manifests/../rec/x.csv` is `rec/x.csv`: one recording, one folder).
         func resolved(_ given: String) -> String { lexicallyNormalized(given.hasPrefix("/") ? given : folder + "/" + given) }
         var entries: [Entry] = []
-        while try reader.next() {
-            if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
+        var refused: [IngestError] = []
+        /// The entry of the current row, or an error at the field that makes it none.
+        func entry() throws(IngestError) -> Entry {
             let relative = reader.isEmpty(pathColumn) ? "" : String(reader.string(pathColumn).trimmingSpaces)
             guard !relative.isEmpty else { throw reader.error(atField: pathColumn, "empty recording path") }
-            guard let steps = reader.number(stepsColumn), steps >= 0, steps == steps.rounded() else {
-                throw reader.error(atField: stepsColumn, "steps must be a whole number ≥ 0")
+            guard let steps = reader.number(stepsColumn), steps >= 0, steps == steps.rounded(), steps <= maximumSteps else {
+                throw reader.error(atField: stepsColumn, "steps must be a whole number from 0 to \(Int(maximumSteps))")
             }
             var distance: Double?
             if let index = distanceColumn, !reader.isEmpty(index) {
@@ -163,12 +176,21 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 stepTimes = times
             }
-            entries.append(Entry(
+            return Entry(
                 path: resolved(relative), steps: Int(steps), distance: distance,
                 height: height, window: window, sampleRate: sampleRate, stepTimes: stepTimes,
-                location: reader.location(ofField: 0)))
+                location: reader.location(ofField: 0))
         }
-        return TruthManifest(path: path, entries: entries, unreadColumns: unread)
+        while try reader.next() {
+            // Blank lines, and rows of empty cells (a spreadsheet's rows cleared, not deleted).
+            if (0..<reader.fieldCount).allSatisfy({ reader.isEmpty($0) || reader.string($0).trimmingSpaces.isEmpty }) { continue }
+            do throws(IngestError) {
+                entries.append(try entry())
+            } catch {
+                refused.append(error)
+            }
+        }
+        return TruthManifest(path: path, entries: entries, unreadColumns: unread, refusedRows: refused)
     }
 
     /// The step times a manifest's `step_times` column names: the first field of each row,

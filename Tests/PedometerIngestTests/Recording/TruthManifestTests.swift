@@ -64,12 +64,19 @@ import Testing
     ) throws {
         files.write("times/t.steps.csv", times)
         let path = files.write("times/truth.csv", manifest)
-        #expect {
-            try TruthManifest.read(path)
-        } throws: { error in
-            guard let error = error as? IngestError else { return false }
-            return error.location == SourceLocation(file: files.path("times/" + file), line: line, column: column)
-                && error.reason.hasPrefix(reason)
+        let error = try #require(refusal(path))
+        #expect(error.location == SourceLocation(file: files.path("times/" + file), line: line, column: column))
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+    }
+
+    /// Why `path` gives no truth: the manifest's own error, or its first refused row's.
+    private func refusal(_ path: String) -> IngestError? {
+        do throws(IngestError) {
+            let manifest = try TruthManifest.read(path)
+            #expect(manifest.entries.isEmpty)
+            return manifest.refusedRows.first
+        } catch {
+            return error
         }
     }
 
@@ -79,8 +86,10 @@ import Testing
         ("path,steps,from_s\na.csv,12,-1\n", 2, 10, "from_s must be seconds ≥ 0 from the recording's start"),
         ("path,steps,from_s,to_s\na.csv,12,30,20\n", 2, 13, "to_s must be after from_s"),
         ("path,steps,to_s\na.csv,12,0\n", 2, 10, "to_s must be after the start"),
-        ("path,steps\na.csv,12.5\n", 2, 7, "steps must be a whole number ≥ 0"),
-        ("path,steps\na.csv,-3\n", 2, 7, "steps must be a whole number ≥ 0"),
+        ("path,steps\na.csv,12.5\n", 2, 7, "steps must be a whole number from 0 to 1000000000"),
+        ("path,steps\na.csv,-3\n", 2, 7, "steps must be a whole number from 0 to 1000000000"),
+        // Beyond Int's range it crashed eval (status 132) until 2026-11-26.
+        ("path,steps\na.csv,9223372036854775808\n", 2, 7, "steps must be a whole number from 0 to 1000000000"),
         ("path,steps\n,12\n", 2, 1, "empty recording path"),
         ("path,steps,distance_m\na.csv,12,0\n", 2, 10, "distance_m must be a positive number of metres"),
         ("path,steps,height_m\na.csv,12,172\n", 2, 10, "height_m must be metres (0.5–2.5)"),
@@ -88,12 +97,22 @@ import Testing
     ])
     func badEntriesAreRefusedAtTheirLocation(_ text: String, _ line: Int, _ column: Int, _ reason: String) throws {
         let path = files.write("bad.csv", text)
-        #expect {
-            try TruthManifest.read(path)
-        } throws: { error in
-            guard let error = error as? IngestError else { return false }
-            return error.location == SourceLocation(file: path, line: line, column: column) && error.reason.hasPrefix(reason)
-        }
+        let error = try #require(refusal(path))
+        #expect(error.location == SourceLocation(file: path, line: line, column: column))
+        #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+    }
+
+    /// A row that gives no truth is refused alone: the rows after it are still read (until
+    /// 2026-11-26 the first bad row stopped the manifest, and eval evaluated nothing); rows of
+    /// empty cells, as a spreadsheet leaves rows it cleared, are no rows.
+    @Test func aBadRowIsRefusedAndTheOthersRead() throws {
+        let path = files.write("mixed.csv", "path,steps,height_m\na.csv,12,\n,,\nb.csv,x,\nc.csv,30,172\nd.csv,40,1.8\n")
+        let manifest = try TruthManifest.read(path)
+        #expect(manifest.entries.map(\.steps) == [12, 40])
+        #expect(manifest.refusedRows.map(\.description) == [
+            "\(path):4:7: steps must be a whole number from 0 to 1000000000",
+            "\(path):5:10: height_m must be metres (0.5–2.5)",
+        ])
     }
 
     @Test func folderSearchLeavesManifestsOut() throws {
@@ -101,5 +120,17 @@ import Testing
         files.write("set/truth.csv", "path,steps\nwalk.csv,10\n")
         files.write("set/walk.steps.csv", "time_s\n0.5\n")
         #expect(RecordingDiscovery.recordings(in: [files.path("set")]) == [files.path("set/walk.csv")])
+    }
+
+    /// A manifest as a spreadsheet saves it (a byte-order mark, `;` or tabs, quoted names) is a
+    /// manifest to the folder search too, as to `--truth` (until 2026-11-26 it was searched as a
+    /// recording, failing `eval DIR` and `check DIR`).
+    @Test(arguments: ["\u{FEFF}path,steps\nwalk.csv,10\n", "path;steps\nwalk.csv;10\n", "path\tsteps\nwalk.csv\t10\n", "\"Path\",\"Steps\"\nwalk.csv,10\n"])
+    func spreadsheetManifestsAreManifests(_ text: String) throws {
+        files.write("sheet/walk.csv", "t,x,y,z\n0,0,0,9.8\n")
+        let path = files.write("sheet/truth.csv", text)
+        #expect(TruthManifest.isManifest(path))
+        #expect(try TruthManifest.read(path).entries.map(\.steps) == [10])
+        #expect(RecordingDiscovery.recordings(in: [files.path("sheet")]) == [files.path("sheet/walk.csv")])
     }
 }
