@@ -198,10 +198,21 @@ public struct TruthManifest: Sendable, Hashable {
     static func readStepTimes(_ path: String) throws(IngestError) -> [Double] {
         let reader = try CSVReader(path: path)
         var times: [Double] = []
+        var headerFields: Int?
         while try reader.next() {
             if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
+            // A header of one name over rows of two numbers: times written with a decimal comma
+            // (`6,33`), which the first field alone would cut to whole seconds.
+            if headerFields == 1, reader.fieldCount == 2, reader.number(1) != nil {
+                throw reader.error(
+                    atField: 0,
+                    "one column named, two fields: a decimal comma ('\(reader.string(0)),\(reader.string(1))')? write step times with a decimal point")
+            }
             guard let time = reader.number(0), time.isFinite, time >= 0 else {
-                if reader.recordCount == 1 && reader.number(0) == nil { continue }  // a header
+                if reader.recordCount == 1 && reader.number(0) == nil {  // a header
+                    headerFields = reader.fieldCount
+                    continue
+                }
                 throw reader.error(atField: 0, "a step time must be seconds ≥ 0 from the recording's start")
             }
             if let last = times.last, time < last {

@@ -58,6 +58,8 @@ import Testing
         ("time\n1\n0.5\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 3, 1, "step times must be in order (0.5 after 1.0)"),
         ("1\nlater\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 2, 1, "a step time must be seconds ≥ 0"),
         ("-1\n2\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "a step time must be seconds ≥ 0"),
+        // Decimal commas were cut to whole seconds (6,33 read as 6) until 2026-11-26.
+        ("time_s\n6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 2, 1, "one column named, two fields: a decimal comma ('6,33')?"),
     ])
     func badStepTimesAreRefusedAtTheirLocation(
         _ times: String, _ manifest: String, _ file: String, _ line: Int, _ column: Int, _ reason: String
