@@ -33,7 +33,7 @@ struct EvalCommand: ParsableCommand {
             error of ours, the baseline's, the device's and of distance, the steps counted \
             where none were taken, over all recordings and per folder. Exit status: 0 when \
             every recording was read, 1 when some could not be (file:line:column: reason on \
-            stderr), 64 on usage errors.
+            stderr) or none had a truth to be evaluated against, 64 on usage errors.
             """
     )
 
@@ -116,7 +116,7 @@ struct EvalCommand: ParsableCommand {
         let searched = (found?.recordings ?? []).filter { !inManifests.contains(ExpectedSummaryFile.standardized($0)) }
         // Each recording with its truth entry, when a manifest gives one.
         let recordings: [(path: String, truth: TruthManifest.Entry?)] = entries.map { ($0.path, $0) } + searched.map { ($0, nil) }
-        let table = EvalTable(recordings: recordings.map(\.path))
+        let table = EvalTable(recordings: recordings.map { EvalRow.label($0.path, window: $0.truth?.window) })
         let threads = parallelism.threadsPerRecording(recordings.count)
         var rows: [EvalRow] = []
         var skipped = 0
@@ -170,7 +170,11 @@ struct EvalCommand: ParsableCommand {
         })
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
         try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
-        if failures > 0 || (found?.failures ?? 0) > 0 { throw ExitCode(1) }
+        if rows.isEmpty && failures == 0 {
+            // Nothing was compared with anything: a script's check of this status must not pass.
+            StandardError.print("nothing evaluated: no recording had a truth (a manifest's, ground truth, or the device's count beside acceleration)")
+        }
+        if failures > 0 || (found?.failures ?? 0) > 0 || rows.isEmpty { throw ExitCode(1) }
     }
 
     /// How far after a recording's end a true step may fall (the last sample is not the last

@@ -1,4 +1,5 @@
 import PedometerCore
+import PedometerReport
 import PedometerIngest
 
 /// One evaluated recording: our count, the plain baseline's and the device's against the
@@ -44,6 +45,19 @@ struct EvalRow: Sendable, Encodable {
     /// start; both `nil`: all of it, `toSeconds` `nil`: to its end.
     var fromSeconds: Double?
     var toSeconds: Double?
+
+    /// How the table names a recording: its path, and the part evaluated when the manifest
+    /// limits it (`walk.csv [30–90 s]`), so that one recording's windows are told apart.
+    static func label(_ path: String, window: ClosedRange<Double>?) -> String {
+        guard let window else { return path }
+        let to = window.upperBound.isFinite ? NumberText.fixed(window.upperBound, digits: 1) + " s" : "end"
+        return "\(path) [\(NumberText.fixed(window.lowerBound, digits: 1))–\(to)]"
+    }
+
+    /// ``label(_:window:)`` of this row.
+    var label: String {
+        Self.label(recording, window: fromSeconds.map { $0...(toSeconds ?? .infinity) })
+    }
 
     /// Points of error by which ours may exceed the baseline's before the row is flagged.
     static let worseThanBaselineMargin = 2.0

@@ -2,7 +2,7 @@ import Foundation
 import PedometerReport
 
 /// The eval table, columns aligned; recordings named by their path below the folder they all
-/// share.
+/// share (and the part evaluated, ``EvalRow/label``).
 struct EvalTable {
     var nameWidth: Int
     /// Characters dropped from the front of every path: the shared folder and its slash.
@@ -51,7 +51,7 @@ struct EvalTable {
         cells += [metres(row.truthDistanceMeters), metres(row.distanceMeters), Self.signed(row.distanceErrorPercent)]
         cells += [count(row.matching?.matchedSteps), count(row.matching?.missedSteps), count(row.matching?.extraSteps)]
         cells += [count(row.alternatingTruthSteps), Self.signed(row.alternatingErrorPercent), source ?? row.truthSource]
-        return line(name(row.recording), cells) + (row.worseThanBaseline ? "  < worse than baseline" : "")
+        return line(name(row.label), cells) + (row.worseThanBaseline ? "  < worse than baseline" : "")
     }
 
     func footer(_ summary: EvalSummary) -> String {

@@ -109,6 +109,30 @@ import Testing
         #expect(output.stdout.contains("1 recordings evaluated, 2 skipped, 0 failed"))
     }
 
+    /// None with a truth: nothing was evaluated, and the status says so (until 2026-11-26 exit
+    /// 0, a script's check passing without a comparison).
+    @Test func nothingEvaluatedExitsOne() throws {
+        let output = try CommandRunner.run(["eval", fixture("formats/generic/timestamp-ms.csv")])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("nothing evaluated: no recording had a truth"), "\(output.stderr)")
+        #expect(output.stdout.contains("0 recordings evaluated, 1 skipped, 0 failed"))
+    }
+
+    /// One recording in two windows: the table names each row's window (until 2026-11-26 two
+    /// rows named alike).
+    @Test func aRecordingsWindowsAreNamedApart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("truth.csv").path
+        let recording = fixture("oxford/Samsung_Jamie_Hard_InHand_1")
+        try "path,steps,from_s,to_s\n\(recording),100,0,60\n\(recording),150,60,\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let output = try CommandRunner.run(["eval", "--truth", manifest])
+        #expect(output.status == 0, "\(output.stderr)")
+        let rows = output.stdout.split(separator: "\n").dropFirst().prefix(2).map { $0.split(separator: "  ").first ?? "" }
+        #expect(rows == ["Samsung_Jamie_Hard_InHand_1 [0.0–60.0 s]", "Samsung_Jamie_Hard_InHand_1 [60.0–end]"], "\(output.stdout)")
+    }
+
     @Test func aBadFileExitsOne() throws {
         let output = try CommandRunner.run(["eval", fixture("oxford/Samsung_Jamie_Hard_InHand_1"), fixture("malformed/all-rows-bad.csv")])
         #expect(output.status == 1)
