@@ -37,9 +37,10 @@ struct CheckCommand: ParsableCommand {
 
             --record writes the expected files from the current summaries (atomically; files \
             already up to date are left alone) and lists, field by field, what changed in each: \
-            review it before committing. Reading options (--columns, --height...) given on the \
-            command line apply to every recording, and --record stores them in each expected \
-            file; without them each recording is read with the options its expected file stores.
+            review it before committing. Each recording is read with the options its expected \
+            file stores; a reading option (--columns, --height...) given on the command line \
+            replaces that option for every recording (the others stored are kept), and --record \
+            stores the result in each expected file.
             """
     )
 
@@ -174,16 +175,18 @@ struct CheckCommand: ParsableCommand {
             // A path that does not exist is reported as unreadable (below), not as lacking its file.
             if expected == nil && FileManager.default.fileExists(atPath: path) { return .noExpectedFile }
         }
-        // Options on the command line win; otherwise those the expected file stores.
-        let given = recording.arguments
-        let arguments = given.isEmpty ? expected?.options ?? [] : given
+        // The options the expected file stores, each replaced by the same option given on the
+        // command line.
+        let stored = expected?.options ?? []
         let options: RecordingOptionGroup
         do {
-            options = try RecordingOptionGroup.parse(arguments)
+            // Parsed again, so that the options together are checked as on a command line.
+            options = try RecordingOptionGroup.parse(recording.overlaid(on: try RecordingOptionGroup.parse(stored)).arguments)
         } catch {
             let reason = RecordingOptionGroup.message(for: error)
-            return .invalidExpectedFile("\(expectedFile): options \(arguments): \(reason)")
+            return .invalidExpectedFile("\(expectedFile): options \(stored): \(reason)")
         }
+        let arguments = options.arguments
         let summary: JSONValue
         do {
             summary = try Self.summary(of: path, options: options)

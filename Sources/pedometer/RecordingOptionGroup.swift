@@ -20,4 +20,25 @@ struct RecordingOptionGroup: ParsableArguments {
     var arguments: [String] {
         ingest.arguments + stepLength.arguments
     }
+
+    /// These options over `stored` ones: each option given here replaces the same option
+    /// there, and the others stored are kept (`check --height 1.7` keeps a recording's stored
+    /// `--columns`).
+    func overlaid(on stored: RecordingOptionGroup) -> RecordingOptionGroup {
+        var merged = stored
+        merged.ingest.inputFormat = ingest.inputFormat ?? stored.ingest.inputFormat
+        merged.ingest.columns = ingest.columns ?? stored.ingest.columns
+        merged.ingest.timeUnit = ingest.timeUnit ?? stored.ingest.timeUnit
+        merged.ingest.accelerationUnit = ingest.accelerationUnit ?? stored.ingest.accelerationUnit
+        merged.ingest.sampleRate = ingest.sampleRate ?? stored.ingest.sampleRate
+        merged.ingest.delimiter = ingest.delimiter ?? stored.ingest.delimiter
+        merged.ingest.decimal = ingest.decimal ?? stored.ingest.decimal
+        merged.ingest.timeZone = ingest.timeZone ?? stored.ingest.timeZone
+        if ingest.zipMaxRatio != ZipLimits.standard.maxRatio { merged.ingest.zipMaxRatio = ingest.zipMaxRatio }
+        if ingest.zipMaxEntries != ZipLimits.standard.maxEntries { merged.ingest.zipMaxEntries = ingest.zipMaxEntries }
+        merged.ingest.strict = ingest.strict || stored.ingest.strict
+        merged.stepLength.height = stepLength.height ?? stored.stepLength.height
+        merged.stepLength.stride = stepLength.stride ?? stored.stepLength.stride
+        return merged
+    }
 }

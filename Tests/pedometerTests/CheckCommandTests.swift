@@ -367,6 +367,19 @@ import Testing
         #expect(recorded.status == 0)
         #expect(try Data(contentsOf: expected) == Data(contentsOf: URL(fileURLWithPath: fixture("formats/generic/headerless-accuracy.expected.json"))))
 
+        // An option given replaces that option alone: the stored --columns is kept beside a new
+        // height (until 2026-11-26 any option given dropped every stored one, and the file was
+        // unreadable: 'unknown format').
+        let taller = try CommandRunner.run(["check", "--height", "1.9", folder.path])
+        #expect(taller.status == 1)
+        #expect(taller.stdout.contains("distanceMeters"), "\(taller.stdout)")
+        #expect(!taller.stdout.contains("unknown format"), "\(taller.stdout)")
+        #expect(try CommandRunner.run(["check", "--record", "--height", "1.9", folder.path]).status == 0)
+        let both = try String(contentsOf: expected, encoding: .utf8)
+        #expect(both.contains("\"--columns\"") && both.contains("\"t,_,x,y,z\"") && both.contains("\"--height\""), "\(both)")
+        try FileManager.default.removeItem(at: expected)
+        try FileManager.default.copyItem(atPath: fixture("formats/generic/headerless-accuracy.expected.json"), toPath: expected.path)
+
         let text = try String(contentsOf: expected, encoding: .utf8)
         try text.replacingOccurrences(of: "\"t,_,x,y,z\"", with: "\"t,x\"").write(to: expected, atomically: true, encoding: .utf8)
         let invalid = try CommandRunner.run(["check", folder.path])
