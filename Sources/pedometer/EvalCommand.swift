@@ -113,7 +113,11 @@ struct EvalCommand: ParsableCommand {
         // A recording a manifest gives a truth for is evaluated against it, not again from a
         // folder that holds it.
         let inManifests = Set(entries.map { ExpectedSummaryFile.standardized($0.path) })
-        let searched = (found?.recordings ?? []).filter { !inManifests.contains(ExpectedSummaryFile.standardized($0)) }
+        let searched = (found?.recordings ?? []).filter { path in
+            guard inManifests.contains(ExpectedSummaryFile.standardized(path)) else { return true }
+            StandardError.print("\(path): in a truth manifest: evaluated once, against its truth")
+            return false
+        }
         // Each recording with its truth entry, when a manifest gives one.
         let recordings: [(path: String, truth: TruthManifest.Entry?)] = entries.map { ($0.path, $0) } + searched.map { ($0, nil) }
         let table = EvalTable(recordings: recordings.map { EvalRow.label($0.path, window: $0.truth?.window) })

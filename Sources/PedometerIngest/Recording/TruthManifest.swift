@@ -96,13 +96,14 @@ public struct TruthManifest: Sendable, Hashable {
     public static func read(_ path: String) throws(IngestError) -> TruthManifest {
         let reader = try CSVReader(path: path)
         guard try reader.next() else { throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'") }
-        let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
+        let header = reader.strings().map { String($0.trimmingSpaces) }
+        let names = header.map { $0.lowercased() }
         func column(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }
         guard let pathColumn = column(pathNames), let stepsColumn = column(stepsNames) else {
             let missing = column(pathNames) == nil ? "path" : "steps"
             throw IngestError(
                 file: path, line: 1, column: 1,
-                "manifest header '\(names.joined(separator: ","))' has no '\(missing)' column (expected 'path,steps,distance_m,height_m')")
+                "manifest header '\(header.joined(separator: ","))' has no '\(missing)' column (expected 'path,steps,distance_m,height_m')")
         }
         let distanceColumn = column(["distance_m", "distance"])
         let heightColumn = column(["height_m", "height"])
