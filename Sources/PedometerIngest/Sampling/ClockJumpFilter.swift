@@ -8,7 +8,9 @@
 /// intervals, at least 0.5 s) from the previous sample's, forward or back, is held until the
 /// next sample tells which it is:
 /// - the next sample follows the jumped one (by no more than that threshold): the clock jumped.
-///   Forward, that is a gap in the data, kept as one. Back, the clock restarted: the jumped
+///   Forward, that is a gap in the data, kept as one, unless it is longer than any recording
+///   (``StreamInfo/ClockRestart/longestGap``: parts of a file on two clocks, since boot and
+///   since 1970, 45 years apart). Back, or that far forward, the clock restarted: the jumped
 ///   sample and every later one are moved to follow the previous sample after
 ///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that
 ///   long is one no counter bridges, so no step is invented across it and neither part's edge
@@ -83,7 +85,7 @@ struct ClockJumpFilter<Sample: TimedSample> {
         if afterJumped >= 0, afterJumped <= threshold {
             var first = jumped
             var second = sample
-            if jumped.time < previous {
+            if jumped.time < previous || jumped.time - previous > StreamInfo.ClockRestart.longestGap {
                 let move = previous + StreamInfo.ClockRestart.gap - jumped.time
                 monitor.noteClockRestart(at: previous, back: previous - jumped.time)
                 offset += move

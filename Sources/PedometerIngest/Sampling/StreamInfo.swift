@@ -71,7 +71,13 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// `back` seconds.
     public struct ClockRestart: Sendable, Hashable, Codable {
         public var time: Double
+        /// Seconds the clock went back; negative when it jumped ahead by more than
+        /// ``longestGap``.
         public var back: Double
+
+        /// A jump ahead longer than this, seconds, is no gap in one recording but another
+        /// clock (a logger restarted, logs joined): 31 days, what the engine reads from time 0.
+        public static var longestGap: Double { 31 * 86_400 }
 
         /// Seconds between the last sample before a restart and the first after it, the time
         /// between being unknown: longer than the longest gap in the data that the step
@@ -101,8 +107,11 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         }
         if let first = clockRestarts.first {
             let times = clockRestartCount == 1 ? "" : " \(clockRestartCount) times, first"
+            let jump = first.back >= 0
+                ? "went back\(times) \(String(format3: first.back)) s"
+                : "jumped ahead\(times) \(String(format3: -first.back)) s, longer than any recording,"
             result.append(
-                "the clock went back\(times) \(String(format3: first.back)) s after \(String(format3: first.time)) s (a logger restarted, or logs joined): the samples after it are placed \(String(format3: ClockRestart.gap)) s after the ones before, the time between being unknown")
+                "the clock \(jump) after \(String(format3: first.time)) s (a logger restarted, or logs joined): the samples after it are placed \(String(format3: ClockRestart.gap)) s after the ones before, the time between being unknown")
         }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
         if let shared = sharedTimestamps {

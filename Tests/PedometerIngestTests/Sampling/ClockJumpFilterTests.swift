@@ -95,6 +95,25 @@ import Testing
         #expect(info.problems.contains("the clock went back 2 times, first 19.99 s after 19.99 s (a logger restarted, or logs joined): the samples after it are placed 10 s after the ones before, the time between being unknown"))
     }
 
+    /// Parts of a file on two clocks (HHAR's phones: since boot, then since 1970): a jump
+    /// ahead longer than any recording is a restart too, the part after it placed after the
+    /// one before (until 2026-11-26 a gap of 45 years, the engine then ignoring every later
+    /// sample: 217 of a file's 498 steps). A day's gap is still a gap.
+    @Test func aJumpAheadLongerThanAnyRecordingIsAnotherClock() {
+        let boot = stream(count: 1000)
+        let epoch = stream(from: 1_424_697_000, count: 1000)
+        let (out, info) = filter(boot + epoch)
+        #expect(out.count == 2000)
+        #expect(abs(out[1000] - (9.99 + StreamInfo.ClockRestart.gap)) < 1e-6)
+        #expect(info.clockRestartCount == 1 && info.gapCount == 1)
+        #expect(info.problems.contains { $0.hasPrefix("the clock jumped ahead 1424696990.01 s, longer than any recording, after 9.99 s (a logger restarted, or logs joined)") }, "\(info.problems)")
+
+        let day = stream(from: 86_400, count: 1000)
+        let (kept, dayInfo) = filter(boot + day)
+        #expect(kept == boot + day)
+        #expect(dayInfo.clockRestartCount == 0 && dayInfo.gapCount == 1)
+    }
+
     @Test func eventStreamsHoldNothing() {
         // Step counts come as events, with pauses of any length: no jump is judged.
         var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
