@@ -6,8 +6,8 @@
 /// used for every row. Numbers (epoch seconds, milliseconds …) are not dates: ``DecimalParser``
 /// reads them, and their unit is stated or inferred by the readers.
 ///
-/// Every layout trims ASCII spaces and tabs at both ends, needs hours, minutes and seconds
-/// when it has a time (a fraction of any length after `.`, `,` or, outside ISO dates, `:` is
+/// Every layout trims ASCII spaces and tabs at both ends, needs hours and minutes when it has
+/// a time, and seconds in a time of day alone (a fraction of any length after `.`, `,` or, outside ISO dates, `:` is
 /// optional; outside ISO dates, a 12-hour clock's `AM`/`PM` may follow), range-checks every field (days against the month's length in leap and common
 /// years; second 60, a leap second, counts as :59 plus one second) and rejects anything else.
 /// A zone is `Z`, `z`, `±hh:mm`, `±hhmm` or `±hh` (at most 18 h), optionally after one space;
@@ -192,15 +192,22 @@ public enum DateParser {
                 else { return nil }
                 spaced = separator == UInt8(ascii: " ")
             }
-            // Time: hh:mm:ss, the hour of one digit too outside ISO dates.
+            // Time: hh:mm:ss, the hour of one digit too outside ISO dates; after a date the
+            // seconds may be left out (`2019-05-13 14:00`, a spreadsheet's minutes), a time of
+            // day alone keeps them (`14:00` could be minutes and seconds).
             let strict = layout == .iso
             guard let hour = strict ? scanner.digits(2) : scanner.digits(1...2), scanner.expect(":"),
-                let minute = scanner.digits(2), scanner.expect(":"), let second = scanner.digits(2),
-                hour <= 23, minute <= 59, second <= 60
+                let minute = scanner.digits(2), hour <= 23, minute <= 59
             else { return nil }
+            var second = 0
+            let hasSeconds = layout == .timeOfDay || scanner.peek() == UInt8(ascii: ":")
+            if hasSeconds {
+                guard scanner.expect(":"), let seconds = scanner.digits(2), seconds <= 60 else { return nil }
+                second = seconds
+            }
             hasTime = true
             // Fraction: any number of digits; the first 19 are kept.
-            if let mark = scanner.peek(),
+            if hasSeconds, let mark = scanner.peek(),
                 mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") || (spaced && mark == UInt8(ascii: ":"))
             {
                 scanner.advance()

@@ -47,6 +47,10 @@ struct DateParserTests {
         ("0001-01-01T00:00:00Z", -62_135_596_800.0),
         ("1900-03-01T00:00:00Z", -2_203_891_200.0),
         ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+        // Minutes without seconds (ISO 8601 allows them; spreadsheets write them): until
+        // 2026-11-26 refused.
+        ("2019-05-13T15:27Z", 1_557_761_220.0),
+        ("2019-05-13 17:27 +0200", 1_557_761_220.0),
     ] as [(String, Double)])
     func known(_ text: String, _ expected: Double) {
         let value = parse(text)
@@ -62,7 +66,7 @@ struct DateParserTests {
     }
 
     @Test("rejects", arguments: [
-        "", " ", "hello", "2019-05-13", "2019-05-13T", "2019-05-13T17:27Z", "17:27:52Z",
+        "", " ", "hello", "2019-05-13", "2019-05-13T", "2019-05-13T17Z", "2019-05-13T17:27.5Z", "2019-05-13T17:2Z", "17:27:52Z",
         "2019-05-13T17:27:52", "2019-05-13 17:27:52.123", "2019-05-13T17:27:52 ", "2019-05-13T17:27:52.123 ",  // no zone
         "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2023-13-01T00:00:00Z", "2023-00-01T00:00:00Z",
         "2023-04-31T00:00:00Z", "2023-01-00T00:00:00Z", "2023-01-32T00:00:00Z",
@@ -166,6 +170,20 @@ struct DateParserTests {
         for bad in ["4/12/2016 13:00:00 PM", "4/12/2016 0:00:00 AM", "4/12/2016 10:00:00 AMX", "4/12/2016 10:00:00 A", "2016-04-12 10:00:00 AM"] {
             #expect(DateParser.parse(bad, layout) == nil, "\(bad)")
         }
+    }
+
+    /// Minute precision after a date, in every layout with a date; a time of day alone keeps
+    /// its seconds (`14:00` could be minutes and seconds).
+    @Test("minutes without seconds", arguments: [
+        ("2019-05-13 14:00", "2019-05-13 14:00:00"),
+        ("05/13/2019 14:00", "2019-05-13 14:00:00"),
+        ("13-May-2019 14:05", "2019-05-13 14:05:00"),
+        ("2019/05/13 2:05 PM", "2019-05-13 14:05:00"),
+    ] as [(String, String)])
+    func minutesWithoutSeconds(_ text: String, _ iso: String) throws {
+        let layout = try #require(DateParser.layout(of: text))
+        #expect(DateParser.parse(text, layout) == DateParser.parse(iso, .iso))
+        #expect(DateParser.layout(of: "14:00") == nil)
     }
 
     // MARK: - Independent reference: plain day counting from 1970.
