@@ -20,7 +20,7 @@ enum StepIntervalReader {
     }
 
     static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
-    static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp"]
+    static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp", "finish", "finishtime"]
     static let dayNames: Set<String> = ["date", "day"]
     static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps"]
     static let distanceNames: Set<String> = ["distance", "distancem", "distancemeters"]
@@ -57,12 +57,16 @@ enum StepIntervalReader {
             info.notes.append("day \(FileSystem.lastComponent(path).prefix(10)) from the file name")
         }
         var clock = DateTimeClock(column: column, zone: options.timeZone, day: day)
+        // Rows of one date column: a day each, or, when they hold times of day (a health
+        // app's hourly rows under `Date`), the rows' usual spacing.
+        let length = layout.end == nil ? try rowLength(path, displayName: displayName, layout: layout, column: column, options: options) : nil
         let header = layout.header
         var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
         columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
         info.notes.append(
-            layout.end == nil ? "step counts per day" : "step counts per interval (\(column.description))")
+            layout.end != nil ? "step counts per interval (\(column.description))"
+                : length.map { "step counts per \(String(format3: $0)) s from each row's time (the rows' usual spacing)" } ?? "step counts per day")
         var steps = 0.0
         // Metres from the first interval on, when the file has a distance column.
         var distance: Double? = layout.distance.map { _ in 0 }
@@ -74,7 +78,7 @@ enum StepIntervalReader {
                 if let index = layout.end {
                     end = clock.seconds(try column.parse(reader, index))
                 } else {
-                    end = start + 86_400
+                    end = start + (length ?? 86_400)
                 }
                 guard end >= start else { throw reader.error(atField: layout.end ?? layout.start, "interval ends before it starts") }
                 let count = try reader.optionalNumber(layout.steps, "step count") ?? 0
@@ -93,5 +97,26 @@ enum StepIntervalReader {
         } while try reader.next()
         info.startDate = clock.epochStart
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// The length of each row's interval in a file of one date column whose first rows hold
+    /// times of day other than midnight: the median spacing of those rows, seconds; `nil` when
+    /// they are dates alone (a day each).
+    private static func rowLength(
+        _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
+    ) throws(IngestError) -> Double? {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        _ = try reader.next()
+        let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
+        var times: [Int64] = []
+        var timesOfDay = false
+        while times.count < 1024, try reader.next() {
+            guard let parsed = try? column.parse(reader, layout.start) else { continue }
+            times.append(parsed.integer)
+            if parsed.integer % nanosecondsPerDay != 0 { timesOfDay = true }
+        }
+        let spacings = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        guard timesOfDay, !spacings.isEmpty else { return nil }
+        return Double(spacings[spacings.count / 2]) / 1e9
     }
 }

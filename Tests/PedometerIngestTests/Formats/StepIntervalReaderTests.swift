@@ -34,6 +34,22 @@ import PedometerCore
         #expect(info.notes.contains("step counts per day"))
     }
 
+    /// A health app's hourly rows under a `Date` column (Health Auto Export): each row's
+    /// steps over its hour, not a day (until 2026-11-26 a 24-hour log lasted 47 hours, and
+    /// series put its steps at the wrong times); a `Finish` column is an interval's end (QS
+    /// Access), and times to the minute are read.
+    @Test func hourlyRowsUnderADateAndStartFinish() throws {
+        let hourly = files.write("hourly.csv", "Date,Step Count (count)\n2019-05-13 08:00:00,100\n2019-05-13 09:00:00,250\n2019-05-13 10:00:00,50\n")
+        let (info, sink) = try read(hourly)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 3600, 7200, 10_800])
+        #expect(sink.stepTotal(.device) == 400)
+        #expect(info.notes.contains("step counts per 3600 s from each row's time (the rows' usual spacing)"))
+        let finish = files.write("qs.csv", "Start,Finish,Steps (count)\n13-May-2019 08:00,13-May-2019 09:00,100\n13-May-2019 09:00,13-May-2019 10:00,250\n")
+        let (_, finishSink) = try read(finish)
+        #expect(finishSink.steps[.device]?.map(\.time) == [0, 3600, 7200])
+        #expect(finishSink.stepTotal(.device) == 350)
+    }
+
     @Test func badRowsAreLocated() throws {
         let path = files.write("2020-01-01.csv", """
             Start time,End time,Step count
