@@ -44,6 +44,21 @@ struct CSVSniffer {
         {
             return "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"
         }
+        // XML: Apple Health's export.xml, Garmin's TCX, GPX tracks.
+        if let first = text.first, first == UInt8(ascii: "<"),
+            let next = text.dropFirst().first, next == UInt8(ascii: "?") || next == UInt8(ascii: "!") || (0x41...0x7A).contains(next)
+        {
+            let head = String(decoding: text.prefix(1024), as: UTF8.self)
+            let kind =
+                head.contains("<HealthData") ? "Apple Health's export.xml (summaries and step samples of the Health app)"
+                : head.contains("<TrainingCenterDatabase") ? "a Garmin TCX activity"
+                : head.contains("<gpx") ? "a GPX track (positions, no steps)" : "XML data"
+            return "\(kind), not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"
+        }
+        // A FIT file (Garmin and other watches): its header names ".FIT" at bytes 8-11.
+        if bytes.count >= 12, bytes[8..<12].elementsEqual(Array(".FIT".utf8)) {
+            return "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"
+        }
         return nil
     }
 

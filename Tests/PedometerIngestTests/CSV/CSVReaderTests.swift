@@ -223,7 +223,7 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
     /// JSON (Sensor Logger's JSON export) and MATLAB's .mat files are refused saying what they
     /// are and what to export instead (until 2026-11-26 the JSON was "unknown format: header
     /// '[' names no time and x/y/z acceleration columns", the .mat "binary data (NUL byte)").
-    @Test func jsonAndMatlabFilesAreNamed() throws {
+    @Test func jsonMatlabXMLAndFITFilesAreNamed() throws {
         let cases: [(String, [UInt8], String)] = [
             ("export.json", Array("[\n  {\n    \"sensor\": \"Accelerometer\", \"time\": \"1715613000000000000\"}]\n".utf8),
              "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"),
@@ -231,6 +231,15 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
              "JSON data, not a CSV file: export the recording as CSV (in Sensor Logger, the CSV export, a zip of CSV files, which is read as it is)"),
             ("log.mat", Array("MATLAB 5.0 MAT-file, Platform: MACA64, Created on: Mon May 13 17:27:52 2024".utf8) + [0, 0, 0, 0],
              "a MATLAB .mat file, not a text CSV file: export the sensor data as CSV (MATLAB Mobile's logs: writetable of the acceleration timetable)"),
+            // XML and FIT files were 'malformed quoted field' and 'binary data' until 2026-11-26.
+            ("export.xml", Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE HealthData [\n]>\n<HealthData locale=\"en_US\">\n".utf8),
+             "Apple Health's export.xml (summaries and step samples of the Health app), not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"),
+            ("run.tcx", Array("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"x\">\n".utf8),
+             "a Garmin TCX activity, not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"),
+            ("track.gpx", Array("<gpx version=\"1.1\">\n".utf8),
+             "a GPX track (positions, no steps), not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"),
+            ("activity.fit", [14, 0x20, 0x5C, 0x08, 0x10, 0, 0, 0] + Array(".FIT".utf8) + [0, 0, 0x40, 0],
+             "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"),
         ]
         expectRefused(cases)
         // A table whose first field opens with a bracket is no JSON.
