@@ -48,7 +48,7 @@ enum GenericReader {
             if let header, x < header.count {
                 let names = ColumnNames(header)
                 if let t, t < header.count { columns.timeUnit = HeaderRoles.timeUnit(names, t) }
-                columns.accelerationUnit = HeaderRoles.accelerationUnit(names, x)
+                (columns.accelerationUnit, columns.kind) = HeaderRoles.stated(names, x: x)
             }
             return columns
         }

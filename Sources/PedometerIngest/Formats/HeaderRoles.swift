@@ -100,33 +100,42 @@ struct HeaderRoles: Sendable, Hashable {
         guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
             return nil
         }
-        var unit = accelerationUnit(names, best)
-        var kind: AccelerationKind?
-        switch best.meaning {
-        case .withGravity: kind = .total
-        case .withoutGravity: kind = .user
-        default: break
-        }
-        // Browser loggers name columns after the W3C DeviceMotionEvent's properties, whose
-        // `acceleration` is without gravity and `accelerationIncludingGravity` with it, both in
-        // m/s^2. (A walk's acceleration without gravity, about 1 m/s^2, would otherwise be read
-        // as total acceleration in g.)
-        if let property = deviceMotionProperty(names.raw[best.x]) {
-            kind = property == "acceleration" ? .user : .total
-            unit = unit ?? .metersPerSecondSquared
-        }
+        var (unit, kind) = stated(names, x: best.x)
         // Acceleration without gravity beside gravity alone: their sum is the total
-        // acceleration. Named as Core Motion's properties (`userAcceleration.x`, `gravity.x`),
-        // both are in g.
+        // acceleration, in the user acceleration's unit (Core Motion's `userAcceleration.x`
+        // and `gravity.x` are both in g; other names leave it to be inferred from the sum).
         var gravity: Triplet?
         if kind == .user, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
             gravity = alone
             kind = .total
-            if propertyOfAxis(names.raw[best.x]) == "useracceleration" && propertyOfAxis(names.raw[alone.x]) == "gravity" {
-                unit = unit ?? .g
-            }
         }
         return (best, unit, kind, triplets.filter { $0 != best }, gravity)
+    }
+
+    /// The unit and the kind (gravity included or removed) that the name of the acceleration
+    /// axis in column `x` states, each `nil` when it does not: a unit in brackets or words
+    /// (``accelerationUnit(_:_:)``), the stem's meaning (`accG`, `linear` …), and the
+    /// properties of the APIs loggers name columns after. The W3C DeviceMotionEvent's
+    /// `acceleration` is without gravity and `accelerationIncludingGravity` with it, both in
+    /// m/s^2 (a walk's acceleration without gravity, about 1 m/s^2, would otherwise be read as
+    /// total acceleration in g); Core Motion's `userAcceleration` (CMDeviceMotion) is without
+    /// gravity, in g (0.1 g read as m/s^2 gave a walk no step).
+    static func stated(_ names: ColumnNames, x: Int) -> (unit: AccelerationUnit?, kind: AccelerationKind?) {
+        var unit = accelerationUnit(names, x)
+        var kind: AccelerationKind?
+        let stem = axisName(names.normalized[x])?.0 ?? axisWord(names.raw[x])?.stem
+        switch stem.map(meaning(ofStem:)) {
+        case .withGravity: kind = .total
+        case .withoutGravity: kind = .user
+        default: break
+        }
+        if let property = deviceMotionProperty(names.raw[x]) {
+            kind = property == "acceleration" ? .user : .total
+            unit = unit ?? .metersPerSecondSquared
+        } else if propertyOfAxis(names.raw[x]) == "useracceleration" {
+            unit = unit ?? .g
+        }
+        return (unit, kind)
     }
 
     /// `acceleration` or `accelerationincludinggravity` when `raw` names an axis of that

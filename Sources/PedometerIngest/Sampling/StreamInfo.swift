@@ -135,7 +135,7 @@ public struct StreamInfo: Sendable, Hashable, Codable {
             result.append("sampling rate \(String(format3: rate)) Hz is implausible for an accelerometer: check the time unit (--time-unit ns|us|ms|s)")
         }
         if let medianMagnitude, medianMagnitude < 0.3 * standardGravity || medianMagnitude > 3 * standardGravity {
-            result.append("median magnitude \(String(format3: medianMagnitude)) m/s^2 is far from 1 g: check the acceleration unit (--accel-unit g|mg|mps2)")
+            result.append("median magnitude \(String(format3: medianMagnitude)) m/s^2 is far from gravity's \(String(format3: standardGravity)) m/s^2 (1 g): check the acceleration unit (--accel-unit g|mg|mps2)")
         }
         for change in rateChanges {
             result.append("rate changed at \(String(format3: change.time)) s from \(String(format3: change.fromRate)) to \(String(format3: change.toRate)) Hz")

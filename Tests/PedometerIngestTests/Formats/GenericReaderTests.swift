@@ -48,6 +48,34 @@ import PedometerCore
         #expect(otherSink.acceleration.first.map { abs($0.z - 0.9) < 1e-9 } == true)
     }
 
+    /// CMDeviceMotion's `userAcceleration` alone (MotionSense's layout without its gravity
+    /// columns) is in g by Apple's definition, without gravity: read so (until 2026-11-26 its
+    /// 0.1 g read as m/s^2 without gravity: QA's 108-step walk gave 0 steps). Chosen with
+    /// `--columns` and `--accel-unit g`, the names still say without gravity: not total
+    /// acceleration warned as far from 1 g (QA: "median magnitude 1.242 m/s^2 is far from 1 g").
+    @Test func userAccelerationAloneIsInGWithoutGravity() throws {
+        var text = ",userAcceleration.x,userAcceleration.y,userAcceleration.z\n"
+        for index in 0..<200 {
+            let bounce = 0.25 * sin(2 * Double.pi * 1.9 * Double(index) / 50)
+            text += "\(index),0.01,\(bounce),0.02\n"
+        }
+        let path = files.write("useronly.csv", text)
+        var options = IngestOptions()
+        options.sampleRate = 50
+        let (info, sink) = try read(path, options)
+        #expect(sink.accelerationKinds == [.user])
+        #expect(info.stream("acceleration")?.detail == "user, g")
+        #expect(!info.notes.contains { $0.contains("inferred") }, "\(info.notes)")
+        let peak = try #require(sink.acceleration.map(\.y).max())
+        #expect(abs(peak - 0.25 * 9.80665) < 0.01)
+
+        options.columns = try ColumnRoles(parsing: "_,x,y,z")
+        options.accelerationUnit = .g
+        let (chosen, chosenSink) = try read(path, options)
+        #expect(chosenSink.accelerationKinds == [.user])
+        #expect(chosen.stream("acceleration")?.problems.isEmpty == true, "\(chosen.stream("acceleration")?.problems ?? [])")
+    }
+
     // MARK: Browser DeviceMotion logs
 
     /// A log of the event's `acceleration` alone (W3C: without gravity, m/s^2) is read as such,
