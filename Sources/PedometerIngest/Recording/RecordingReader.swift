@@ -133,7 +133,8 @@ public enum RecordingReader {
     }
 
     /// The only data file (`.csv`, `.tsv`, `.txt`; not hidden) anywhere in the archive mounted
-    /// at `root`, `nil` when there is none or more than one.
+    /// at `root`, `nil` when there is none or more than one. phyphox's metadata folder beside
+    /// its data (``isPhyphoxMetadata(_:)``) is left out.
     private static func loneDataFile(in root: String) -> String? {
         var found: [String] = []
         var folders = [root]
@@ -141,6 +142,7 @@ public enum RecordingReader {
             for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 if FileSystem.isDirectory(path) {
+                    if isPhyphoxMetadata(path) { continue }
                     folders.append(path)
                 } else if [".csv", ".tsv", ".txt"].contains(where: { name.lowercased().hasSuffix($0) }) {
                     found.append(path)
@@ -148,6 +150,15 @@ public enum RecordingReader {
             }
         }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// Whether `folder` is the `meta` folder of phyphox's CSV export (its ExperimentExport
+    /// writes `Raw Data.csv` beside `meta/device.csv` and `meta/time.csv`): the device's
+    /// properties and the experiment's start and pause events, no samples.
+    static func isPhyphoxMetadata(_ folder: String) -> Bool {
+        guard FileSystem.lastComponent(folder) == "meta", let names = FileSystem.contents(of: folder) else { return false }
+        let visible = names.filter { !$0.hasPrefix(".") }
+        return !visible.isEmpty && visible.allSatisfy { ["device.csv", "time.csv"].contains($0) }
     }
 
     /// The folder holding a recording export (Sensor Logger, Oxford) inside an archive: its

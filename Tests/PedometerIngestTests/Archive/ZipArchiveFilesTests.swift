@@ -101,6 +101,26 @@ import ZIPFoundation
         #expect(zipped.acceleration == unzipped.acceleration && zipped.stepTotal(.groundTruth) == 265)
     }
 
+    /// phyphox's own CSV export: `Raw Data.csv` beside `meta/device.csv` and `meta/time.csv`
+    /// (its ExperimentExport's layout), read as the data file alone (until 2026-11-26 refused:
+    /// 'zip archive holds no recording: … nor a single data file').
+    @Test func aPhyphoxExportIsItsDataFile() throws {
+        let csvPath = Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv")
+        let csv = try Data(contentsOf: URL(fileURLWithPath: csvPath))
+        let device = Data("\"property\",\"value\"\n\"deviceModel\",\"Pixel 7\"\n".utf8)
+        let time = Data(
+            ("\"event\",\"experiment time\",\"system time\",\"system time text\"\n"
+                + "\"START\",0.000000000E0,1.714557600123E9,\"2024-05-01 10:00:00.123 UTC+02:00\"\n").utf8)
+        let path = try zip("Acceleration with g 2024-05-01 10-00-00.zip", [("Raw Data.csv", csv), ("meta/device.csv", device), ("meta/time.csv", time)].map {
+            name, data in (name, data.count, { offset, count in data[offset..<(offset + count)] })
+        })
+        var plain = CollectingSink(), zipped = CollectingSink()
+        _ = try RecordingReader.read(csvPath, into: &plain)
+        let info = try RecordingReader.read(path, into: &zipped)
+        #expect(info.format == .phyphox && info.source == path)
+        #expect(!zipped.acceleration.isEmpty && zipped.acceleration == plain.acceleration)
+    }
+
     @Test func escapingAndAbsoluteNamesAreRefusedAndNamed() throws {
         for name in ["../evil/TotalAcceleration.csv", "/etc/TotalAcceleration.csv", "rec/../../TotalAcceleration.csv"] {
             let path = try zip("escape.zip", [(name, 10, { _, count in Data("time,x\n1,2\n".utf8.prefix(count)) })])
