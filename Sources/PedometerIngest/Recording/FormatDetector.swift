@@ -177,7 +177,7 @@ enum FormatDetector {
                 format: .xsens, layout: .xsens(layout),
                 reason: "Xsens export: preamble\(layout.rate.map { " (\(String(format3: $0)) Hz)" } ?? ""), header '\(layout.header.prefix(4).joined(separator: ","))…'")
         }
-        let numeric = (0..<reader.fieldCount).allSatisfy { !reader.isEmpty($0) && reader.number($0) != nil }
+        let numeric = opensDataRow(reader, options: options)
         let dated = !numeric && opensDatedRow(reader)
         let hasData = try reader.next()
         if let format = options.format {
@@ -236,6 +236,26 @@ enum FormatDetector {
                 reason: detection.reason + (found.secondRow == .units ? ", units in the row below it ('\(Self.unitsText(found.header))')" : "")
                     + ", on line \(found.line) below lines that are no rows of the table ('\(preview)' …)")
         }
+    }
+
+    /// Whether the reader's record is a headerless row of numbers, not a header: every field a
+    /// number, but for text in a column that positional `--columns` skips (`_`: WISDM's
+    /// `33,Walking,49105962326000,-0.69,12.68,0.50` under `_,_,t,x,y,z`) and an empty first
+    /// field (`,0.000,0.828,…`: an index column left blank, or spaces turned into a delimiter),
+    /// at least one number among them. (Until 2026-11-26 such a first row was taken for the
+    /// header: a row lost, and shown as the columns' names.)
+    private static func opensDataRow(_ reader: CSVReader, options: IngestOptions) -> Bool {
+        var skipped: [GenericColumn] = []
+        if case .positional(let roles) = options.columns { skipped = roles }
+        var numbers = 0
+        for index in 0..<reader.fieldCount {
+            if !reader.isEmpty(index) && reader.number(index) != nil {
+                numbers += 1
+            } else if !(index < skipped.count && skipped[index] == .skip) && !(index == 0 && reader.isEmpty(0)) {
+                return false
+            }
+        }
+        return numbers > 0
     }
 
     /// Whether the reader's record is a headerless row of a date-time and at least three
@@ -526,6 +546,14 @@ enum FormatDetector {
         let integerTime = Int64(first[0]) ?? 0
         if options.columns != nil {
             return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, columns given by --columns")
+        }
+        // An empty first field (`,0.000,0.828,…`) is no time nor axis: which columns are, the
+        // user says.
+        if first[0].isEmpty && count >= 4 {
+            let roles = count >= 5 ? "_,t,x,y,z" + String(repeating: ",_", count: count - 5) : "_,x,y,z with --rate HZ"
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "unknown format: headerless with \(count) columns, the first empty; give --columns with _ for it (e.g. \(roles))")
         }
         if let rate = options.sampleRate, count >= 3 {
             return Detection(
