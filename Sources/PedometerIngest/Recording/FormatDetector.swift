@@ -368,7 +368,9 @@ enum FormatDetector {
         guard records.count == 2 else { return nil }
         let candidates: [(name: String, command: String, split: (String) -> [Substring])] = [
             ("'|'", "tr '|' ','", { $0.split(separator: "|", omittingEmptySubsequences: false) }),
-            ("spaces", "tr -s ' ' ','", { $0.trimmingSpaces.split(separator: " ") }),
+            // Not `tr -s ' ' ','`: right-aligned columns' leading spaces became an empty first
+            // field, and that file was refused in turn.
+            ("spaces", "sed -E 's/^ +| +$//g; s/ +/,/g'", { $0.trimmingSpaces.split(separator: " ") }),
         ]
         for candidate in candidates {
             let counts = records.map { candidate.split($0).count }

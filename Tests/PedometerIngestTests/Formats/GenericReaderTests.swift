@@ -492,13 +492,40 @@ import PedometerCore
     /// Fields separated by `|` or by spaces: refused saying the delimiter is not one the reader
     /// splits at, and how to replace it (until 2026-11-26: "header names no time and x/y/z
     /// acceleration columns").
-    @Test(arguments: [("|", "'|'", "tr '|' ','"), (" ", "spaces", "tr -s ' ' ','"), ("   ", "spaces", "tr -s ' ' ','")])
+    @Test(arguments: [("|", "'|'", "tr '|' ','"), (" ", "spaces", Self.spacesCommand), ("   ", "spaces", Self.spacesCommand)])
     func anUnsupportedDelimiterIsNamed(delimiter: String, name: String, command: String) throws {
         let path = "formats/generic/timestamp-ms.csv"
         let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
         let file = files.write("piped.csv", lines.map { $0.replacingOccurrences(of: ",", with: delimiter) }.joined(separator: "\n") + "\n")
         #expect(readError(file)?.description
             == "\(file):1:1: fields separated by \(name): only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. \(command) < piped.csv > fixed.csv")
+    }
+
+    /// The command suggested for fields separated by spaces.
+    static let spacesCommand = "sed -E 's/^ +| +$//g; s/ +/,/g'"
+
+    /// Right-aligned columns separated by spaces (a fixed-width export): the suggested command,
+    /// run, gives a file read as the walk written plainly (until 2026-11-26 it was
+    /// `tr -s ' ' ','`, which turned the leading spaces into an empty first field: that file
+    /// was refused in turn).
+    @Test func theCommandSuggestedForSpacesReadsRightAlignedColumns() throws {
+        let path = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline)
+        let aligned = lines.map { line in
+            line.split(separator: ",").map { String(repeating: " ", count: 16 - $0.count) + $0 }.joined() + "  "
+        }
+        let file = files.write("aligned.txt", aligned.joined(separator: "\n") + "\n")
+        #expect(readError(file)?.reason.hasSuffix("replace them, e.g. \(Self.spacesCommand) < aligned.txt > fixed.csv") == true)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.currentDirectoryURL = files.folder
+        shell.arguments = ["-c", Self.spacesCommand + " < aligned.txt > fixed.csv"]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let (_, fixed) = try read(files.path("fixed.csv"))
+        let (_, original) = try read(path)
+        #expect(!fixed.acceleration.isEmpty && fixed.acceleration == original.acceleration)
     }
 
     /// Shimmer's export: Excel's `sep=` line, a header, a row of units under it, tab-separated
