@@ -39,8 +39,11 @@ public final class CSVReader {
 
     /// The name used in messages (a path, or `archive.zip/member.csv`).
     public let displayName: String
-    /// The field delimiter in use (detected unless given).
-    public private(set) var delimiter = UInt8(ascii: ",")
+    /// The field delimiter in use (detected unless given). With a comma, one `;` ending a
+    /// record is dropped (``FieldArena/dropsTrailingSemicolon``).
+    public private(set) var delimiter = UInt8(ascii: ",") {
+        didSet { fields.pointee.dropsTrailingSemicolon = delimiter == UInt8(ascii: ",") }
+    }
     /// Line terminator: `\n`, or `\r` for files with old Mac line endings.
     public var lineTerminator: UInt8 { terminator }
     /// Whether numbers are written with a decimal comma (`0,123`; detected unless given).
@@ -531,5 +534,5 @@ private func fieldEnded(_ bytes: UnsafeMutableRawPointer?, _ length: Int, _ cont
 /// libcsv's end-of-record callback.
 @c(pedometer_csv_record_ended)
 private func recordEnded(_ terminator: Int32, _ context: UnsafeMutableRawPointer?) {
-    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.recordsEnded &+= 1
+    context.unsafelyUnwrapped.assumingMemoryBound(to: FieldArena.self).pointee.endRecord()
 }

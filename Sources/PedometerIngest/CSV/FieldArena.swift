@@ -20,6 +20,10 @@ struct FieldArena {
 
     private(set) var fieldCount = 0
     var recordsEnded = 0
+    /// Whether one `;` ending a record's last field is dropped: comma-separated rows that end
+    /// with one, as WISDM v1.1's raw data (`33,Jogging,49105962326000,-0.69,12.68,0.50;`),
+    /// whose last value would otherwise be no number. Set for a comma delimiter.
+    var dropsTrailingSemicolon = true
     private(set) var overflow = Overflow.none
 
     private var storage: UnsafeMutablePointer<UInt8>
@@ -49,6 +53,20 @@ struct FieldArena {
         used = 0
         recordsEnded = 0
         overflow = .none
+    }
+
+    /// Ends the record being parsed, dropping the `;` that ends its last field when
+    /// ``dropsTrailingSemicolon``.
+    @inline(__always)
+    mutating func endRecord() {
+        recordsEnded &+= 1
+        guard dropsTrailingSemicolon, fieldCount > 0 else { return }
+        let last = fieldCount &- 1
+        let end = starts[last] &+ lengths[last] &- 1
+        if lengths[last] > 0 && storage[end] == UInt8(ascii: ";") {
+            storage[end] = 0
+            lengths[last] &-= 1
+        }
     }
 
     /// The bytes of field `index`, followed (outside the buffer) by a NUL.

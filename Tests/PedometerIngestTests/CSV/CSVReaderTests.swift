@@ -40,6 +40,22 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
         #expect(try reader.next() == false)
     }
 
+    /// Comma-separated rows ending with `;` (WISDM v1.1's raw data): the `;` is dropped and
+    /// the last value is a number (until 2026-11-26: "z acceleration is not a finite number:
+    /// '2.099914;'", every row skipped). Only one, only at a record's end, only with commas: a
+    /// semicolon-separated row's ending `;` still ends an empty field.
+    @Test func oneSemicolonEndingACommaSeparatedRecordIsDropped() throws {
+        let wisdm = files.write("w.txt", "33,Jogging,49105962326000,-0.69,12.68,0.50;\n33,Jogging,49106062271000,5.01,11.26,2.099914;;\n1;2,3\n")
+        #expect(try records(wisdm).map(\.fields) == [
+            ["33", "Jogging", "49105962326000", "-0.69", "12.68", "0.50"], ["33", "Jogging", "49106062271000", "5.01", "11.26", "2.099914;"],
+            ["1;2", "3"],
+        ])
+        let reader = try CSVReader(path: wisdm)
+        #expect(try reader.next() && reader.number(5) == 0.5)
+        let semicolons = files.write("s.csv", "t;x;y;z;\n0;1;2;3;\n0;1;2;3;\n")
+        #expect(try records(semicolons).map(\.fields.count) == [5, 5, 5])
+    }
+
     @Test func quotedFieldsSpanningLinesKeepLineNumbers() throws {
         let path = files.write("q.csv", "a,b\n\"multi\nline\",2\n\n3,\"x,y\"\n")
         let rows = try records(path)

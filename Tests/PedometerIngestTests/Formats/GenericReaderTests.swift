@@ -303,12 +303,13 @@ import PedometerCore
     /// Headerless rows read with positional `--columns`: text in a column it skips (WISDM's
     /// `33,Walking,49105962326000,…` under `_,_,t,x,y,z`) or an empty first field
     /// (`,0.000,0.828,…` under `_,t,x,y,z`) makes no header of the first row (until 2026-11-26
-    /// it did: QA's WISDM walk read 1319 of its 1320 rows, the first shown as column names).
+    /// it did: QA's WISDM walk read 1319 of its 1320 rows, the first shown as column names);
+    /// WISDM v1.1's rows end with `;`, dropped (``CSVReader/delimiter``).
     /// Without `--columns`, rows whose first field is empty are refused asking for a `_` there.
     @Test func aFirstRowWithTextInSkippedColumnsOrEmptyFirstIsData() throws {
         let rows = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).dropFirst()
-        let labelled = files.write("wisdm.txt", rows.map { "33,Walking," + $0 }.joined(separator: "\n") + "\n")
+        let labelled = files.write("wisdm.txt", rows.map { "33,Walking," + $0 + ";" }.joined(separator: "\n") + "\n")
         let blank = files.write("blank.csv", rows.map { "," + $0 }.joined(separator: "\n") + "\n")
         for (path, roles) in [(labelled, "_,_,t,x,y,z"), (blank, "_,t,x,y,z")] {
             let (info, sink) = try read(path, IngestOptions(columns: try ColumnRoles(parsing: roles)))
