@@ -585,11 +585,42 @@ enum FormatDetector {
                 format: .steps, layout: .steps(header: nil, fieldCount: count),
                 reason: count == 1 ? "headerless, one numeric column (step times)" : "headerless, two numeric columns (time, cumulative steps)")
         }
-        throw IngestError(
-            file: path, line: 1, column: 1,
-            count == 3
-                ? "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ"
-                : "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
+        if count == 3 {
+            throw IngestError(
+                file: path, line: 1, column: 1, "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ")
+        }
+        guard try hasIncreasingColumn(path, options: options) else {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "unknown format: headerless with \(count) numeric columns, none increasing from row to row (no time column); "
+                    + "give the rate and each column's role: --rate HZ --columns x,y,z,_ (the axes where they are, other columns _)")
+        }
+        throw IngestError(file: path, line: 1, column: 1, "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
+    }
+
+    /// Whether a column of `path`'s first rows (up to 16) could be a time column: a number in
+    /// each that increases from row to row. When none does (mHealth's 24 columns of sensor
+    /// values and an activity label), the rows can be timed only by their rate.
+    private static func hasIncreasingColumn(_ path: String, options: IngestOptions) throws(IngestError) -> Bool {
+        let reader = try CSVReader(path: path, options: options)
+        var previous: [Double?] = []
+        var increasing: [Bool] = []
+        var rows = 0
+        while rows < 16, try reader.next() {
+            let values = (0..<reader.fieldCount).map { reader.number($0) }
+            if rows == 0 {
+                increasing = values.map { $0 != nil }
+            } else {
+                for index in increasing.indices {
+                    let value = index < values.count ? values[index] : nil
+                    if let value, index < previous.count, let before = previous[index], value > before { continue }
+                    increasing[index] = false
+                }
+            }
+            previous = values
+            rows += 1
+        }
+        return rows < 2 || increasing.contains(true)
     }
 
     private static func forced(_ format: RecordingFormat, path: String, header: [String]?, fieldCount: Int) throws(IngestError) -> Detection {

@@ -300,6 +300,26 @@ import PedometerCore
         #expect(readError(minutes, IngestOptions(columns: rated.columns))?.reason == "--columns gives no time column: name one (t), or time the rows with --rate HZ")
     }
 
+    /// mHealth's logs: headerless, tab-separated, 24 numbers a row (the chest's x, y, z first,
+    /// an activity label last), no time column. The refusal asks for the rate with the columns,
+    /// which read it (until 2026-11-26 it asked for `--columns (e.g. t,x,y,z,_)` alone, no
+    /// time column there to give); rows whose first column increases keep that hint.
+    @Test func headerlessRowsWithoutATimeColumnAreAskedForTheRate() throws {
+        let rows = (0..<200).map { index -> String in
+            let bounce = 2 * sin(2 * Double.pi * 1.9 * Double(index) / 50)
+            return ([9.5 + bounce, 1.9, 1.1] + (0..<20).map { Double(($0 * 7 + index) % 5) - 2 } + [0]).map { "\($0)" }.joined(separator: "\t")
+        }
+        let mHealth = files.write("mHealth_subject1.log", rows.joined(separator: "\n") + "\n")
+        #expect(readError(mHealth)?.reason
+            == "unknown format: headerless with 24 numeric columns, none increasing from row to row (no time column); give the rate and each column's role: --rate HZ --columns x,y,z,_ (the axes where they are, other columns _)")
+        var options = IngestOptions(columns: try ColumnRoles(parsing: "x,y,z,_"))
+        options.sampleRate = 50
+        let (info, sink) = try read(mHealth, options)
+        #expect(info.stream("acceleration")?.sampleCount == 200 && sink.acceleration.first.map { abs($0.x - 9.5) < 1e-9 } == true)
+        let timed = files.write("timed.tsv", rows.enumerated().map { "\(Double($0) / 50)\t" + $1 }.joined(separator: "\n") + "\n")
+        #expect(readError(timed)?.reason == "unknown format: headerless with 25 numeric columns; give --columns (e.g. t,x,y,z,_)")
+    }
+
     /// Headerless rows read with positional `--columns`: text in a column it skips (WISDM's
     /// `33,Walking,49105962326000,…` under `_,_,t,x,y,z`) or an empty first field
     /// (`,0.000,0.828,…` under `_,t,x,y,z`) makes no header of the first row (until 2026-11-26
