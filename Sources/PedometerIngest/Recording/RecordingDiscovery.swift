@@ -133,6 +133,8 @@ public enum RecordingDiscovery {
         for name in listing.names where !name.hasPrefix(".") {
             let path = child(name)
             if FileSystem.isDirectory(path) {
+                // phyphox's metadata beside its Raw Data.csv (an unzipped export): no samples.
+                if RecordingReader.isPhyphoxMetadata(path) { continue }
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
             } else if isRecordingFileName(name) {
                 if !TruthManifest.isManifest(path) { search.recordings.append(path) }

@@ -44,6 +44,16 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
     /// A recording folder with a gzipped file that cannot be read (empty, not gzip) is read
     /// without it, as with an unreadable plain file, and a note says so (since gzipped folders
     /// were read, 054db1c, such a file failed the whole recording).
+    /// An unzipped phyphox export: its Raw Data.csv is the recording, its meta/ folder (the
+    /// device's properties, the start and pause events) none (until 2026-11-26 a folder search
+    /// listed meta/device.csv and meta/time.csv, which failed, exit 1).
+    @Test func aPhyphoxExportsMetadataFolderIsNoRecording() throws {
+        files.write("export/Raw Data.csv", "\"Time (s)\",\"Acceleration x (m/s^2)\",\"Acceleration y (m/s^2)\",\"Acceleration z (m/s^2)\"\n0,0,0,9.8\n")
+        files.write("export/meta/device.csv", "\"property\",\"value\"\n\"deviceModel\",\"Pixel 7\"\n")
+        files.write("export/meta/time.csv", "\"event\",\"experiment time\",\"system time\",\"system time text\"\n")
+        #expect(RecordingDiscovery.recordings(in: [files.path("export")]) == [files.path("export/Raw Data.csv")])
+    }
+
     @Test func anUnreadableGzippedFileOfAFolderIsLeftOut() throws {
         let folder = URL(fileURLWithPath: files.write("rec/Metadata.csv", "")).deletingLastPathComponent().path
         let source = Fixtures.path("formats/sensor-logger/android")
