@@ -1,6 +1,7 @@
 /// A CSV header, with each name also in a normalised form for matching: lower-case letters and
 /// digits only, units in parentheses or brackets removed (`"Acceleration x (m/s^2)"` →
-/// `accelerationx`, unit `m/s^2`).
+/// `accelerationx`, unit `m/s^2`), and a reverse-domain namespace before the name dropped
+/// (Samsung Health's `com.samsung.health.step_count.start_time` → `starttime`).
 struct ColumnNames {
     let raw: [String]
     let normalized: [String]
@@ -11,7 +12,7 @@ struct ColumnNames {
         raw = header
         var names: [String] = []
         var units: [String] = []
-        for name in header {
+        for name in header.map(Self.withoutNamespace) {
             var base = ""
             var unit = ""
             var depth = 0
@@ -31,6 +32,16 @@ struct ColumnNames {
         }
         normalized = names
         self.units = units
+    }
+
+    /// The last part of a name written in a reverse-domain namespace (`com.`, `org.` or `net.`
+    /// and at least three dots: an Android app's content names), else the name.
+    static func withoutNamespace(_ name: String) -> String {
+        let parts = name.trimmingSpaces.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4, ["com", "org", "net"].contains(parts[0].lowercased()), let last = parts.last, !last.isEmpty else {
+            return name
+        }
+        return String(last)
     }
 
     /// Index of the first column whose normalised name is one of `names`.

@@ -17,12 +17,20 @@ enum StepIntervalReader {
         var steps: Int
         var distance: Int?
         var header: [String]
+        /// Lines above the header that are no rows of the table (Samsung Health's line naming
+        /// its data type).
+        var preambleRecords = 0
+        /// A column of each row's local offset (Samsung Health's `time_offset`, `UTC+0200`):
+        /// the times themselves are then UTC.
+        var utcOffset: Int?
+        /// A column naming the device that counted each row (`deviceuuid`).
+        var device: Int?
     }
 
     static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
     static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp", "finish", "finishtime"]
     static let dayNames: Set<String> = ["date", "day"]
-    static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps"]
+    static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps", "count"]
     static let distanceNames: Set<String> = ["distance", "distancem", "distancemeters"]
 
     /// The layout of a header with an interval (start and end, or a date) and a step count, and
@@ -31,13 +39,17 @@ enum StepIntervalReader {
         let names = ColumnNames(header)
         guard HeaderRoles.find(names) == nil, let steps = names.index(where: stepNames.contains) else { return nil }
         let distance = names.index(where: distanceNames.contains)
+        var layout: Layout
         if let start = names.index(where: startNames.contains), let end = names.index(where: endNames.contains) {
-            return Layout(start: start, end: end, steps: steps, distance: distance, header: header)
+            layout = Layout(start: start, end: end, steps: steps, distance: distance, header: header)
+        } else if let day = names.index(where: dayNames.contains) {
+            layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
+        } else {
+            return nil
         }
-        if let day = names.index(where: dayNames.contains) {
-            return Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
-        }
-        return nil
+        layout.utcOffset = names.index(of: "timeoffset")
+        layout.device = names.index(of: "deviceuuid", "deviceid")
+        return layout
     }
 
     static func read<Sink>(
@@ -45,8 +57,8 @@ enum StepIntervalReader {
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        _ = try reader.next()
-        guard try reader.next() else { throw IngestError(file: displayName, line: 2, column: 1, "header only: no data rows") }
+        for _ in 0...layout.preambleRecords { _ = try reader.next() }
+        guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
         guard let column = DateTimeColumn(sample: reader.string(layout.start)) else {
             throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
         }
@@ -56,7 +68,13 @@ enum StepIntervalReader {
             day = date.wallNanoseconds
             info.notes.append("day \(FileSystem.lastComponent(path).prefix(10)) from the file name")
         }
-        var clock = DateTimeClock(column: column, zone: options.timeZone, day: day)
+        // Zoneless times beside a column of local offsets are UTC (Samsung Health's).
+        var zone = options.timeZone
+        if zone == nil, !column.zoned, let offset = layout.utcOffset {
+            zone = TimeZoneRule("+00:00")
+            info.notes.append("times in UTC (the column '\(layout.header[offset])' gives each row's local offset)")
+        }
+        var clock = DateTimeClock(column: column, zone: zone, day: day)
         // Rows of one date column: a day each, or, when they hold times of day (a health
         // app's hourly rows under `Date`), the rows' usual spacing.
         let length = layout.end == nil ? try rowLength(path, displayName: displayName, layout: layout, column: column, options: options) : nil
@@ -71,7 +89,12 @@ enum StepIntervalReader {
         // Metres from the first interval on, when the file has a distance column.
         var distance: Double? = layout.distance.map { _ in 0 }
         var started = false
+        // The devices that counted the rows, as written (at most a few kept).
+        var devices: Set<String> = []
         repeat {
+            if let index = layout.device, index < reader.fieldCount, !reader.isEmpty(index), devices.count < 10 {
+                devices.insert(reader.string(index))
+            }
             do throws(IngestError) {
                 let start = clock.seconds(try column.parse(reader, layout.start))
                 let end: Double
@@ -95,6 +118,11 @@ enum StepIntervalReader {
                 try emitter.skip(error)
             }
         } while try reader.next()
+        if devices.count > 1, let index = layout.device {
+            info.notes.append(
+                "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up, "
+                    + "so a walk that a phone and a watch both counted is counted twice; keep one device's rows for its count")
+        }
         info.startDate = clock.epochStart
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
@@ -106,7 +134,7 @@ enum StepIntervalReader {
         _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
     ) throws(IngestError) -> Double? {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        _ = try reader.next()
+        for _ in 0...layout.preambleRecords { _ = try reader.next() }
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
         var times: [Int64] = []
         var timesOfDay = false

@@ -211,6 +211,11 @@ enum FormatDetector {
             if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil {
                 return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
             }
+            if let layout = (try? stepIntervalsBelowOneLine(path, options: options)) ?? nil {
+                return Detection(
+                    format: .steps, layout: .stepIntervals(layout),
+                    reason: "header on line 2 names step counts per interval ('\(layout.header[layout.start])', '\(layout.header[layout.steps])'), below a line that is no row of the table ('\(preview)' …)")
+            }
             guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else {
                 if let names = try namesOfTwoRows(path, options: options) {
                     if let detection = try? detectHeader(path, names), case .table = detection.layout {
@@ -377,6 +382,18 @@ enum FormatDetector {
             if counts[0] >= 3, counts[0] == counts[1] { return (candidate.name, candidate.command) }
         }
         return nil
+    }
+
+    /// Step counts per interval whose header is on the second line, below one naming the data
+    /// (Samsung Health's export: `com.samsung.shealth.tracker.pedometer_step_count,6315002,15`,
+    /// then `…,com.samsung.health.step_count.start_time,…,count,…,end_time,…`); `nil` otherwise.
+    private static func stepIntervalsBelowOneLine(_ path: String, options: IngestOptions) throws(IngestError) -> StepIntervalReader.Layout? {
+        let reader = try CSVReader(path: path, options: options)
+        guard try reader.next(), reader.fieldCount <= 4, try reader.next(), var layout = StepIntervalReader.layout(reader.strings()) else {
+            return nil
+        }
+        layout.preambleRecords = 1
+        return layout
     }
 
     /// Lines searched for a header below a preamble.

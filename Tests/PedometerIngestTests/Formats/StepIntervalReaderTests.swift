@@ -50,6 +50,30 @@ import PedometerCore
         #expect(finishSink.stepTotal(.device) == 350)
     }
 
+    /// Samsung Health's step_count export: a line naming the data type above the header, names
+    /// in the app's namespace, times in UTC beside each row's local offset, and rows of each
+    /// device that counted (added up, with a note). Until 2026-11-26 refused, every message's
+    /// advice leading nowhere.
+    @Test func samsungHealthsStepCountExport() throws {
+        let prefix = "com.samsung.health.step_count."
+        let header = ["source_pkg_name", "\(prefix)start_time", "\(prefix)time_offset", "\(prefix)count", "\(prefix)distance", "\(prefix)deviceuuid", "\(prefix)end_time"]
+        let rows = [
+            "com.samsung.shealth.tracker.pedometer_step_count,6315002,15",
+            header.joined(separator: ","),
+            "com.sec.android.app.shealth,2019-05-13 08:00:00.000,UTC+0200,102,71.4,VfS0qUERdZ,2019-05-13 08:01:00.000",
+            "com.sec.android.app.shealth,2019-05-13 08:01:00.000,UTC+0200,45,31.5,VfS0qUERdZ,2019-05-13 08:02:00.000",
+            "com.sec.android.app.shealth,2019-05-13 08:01:00.000,UTC+0200,40,28.0,Wx9watch01,2019-05-13 08:02:00.000",
+        ]
+        let path = files.write("com.samsung.shealth.tracker.pedometer_step_count.20190513.csv", rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        #expect(info.format == .steps)
+        #expect(info.startDate == 1_557_734_400)  // 08:00 UTC
+        #expect(sink.stepTotal(.device) == 187)
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 130.9) < 1e-9)
+        #expect(info.notes.contains("times in UTC (the column '\(prefix)time_offset' gives each row's local offset)"))
+        #expect(info.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up") }, "\(info.notes)")
+    }
+
     @Test func badRowsAreLocated() throws {
         let path = files.write("2020-01-01.csv", """
             Start time,End time,Step count
