@@ -73,11 +73,16 @@ struct AccelerationRows: StretchRows {
         let width = table.width
         let scale = table.scale
         let sensor = table.sensor
+        let sources = table.sources
         let gravity = table.gravity
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
             var row = Row()
             if let sensor, !sensor.isAccelerometer(reader) {
                 row.outcome = .withoutAxes  // another sensor's row
+                return row
+            }
+            for source in sources where !source.isSame(reader) {
+                result.fatal = source.refusal(reader)  // ends the rows: another person's or device's
                 return row
             }
             do throws(IngestError) {

@@ -30,6 +30,9 @@ struct AccelerationTable: Sendable {
     /// The column naming each row's sensor, when the table interleaves several: the other
     /// sensors' rows are passed over as rows without acceleration.
     var sensor: SensorColumn? = nil
+    /// The columns naming whose rows they are (a user, a device), when the header has them: a
+    /// row of another value refuses the file (``SourceColumn``).
+    var sources: [SourceColumn] = []
     /// Gravity's columns, added axis by axis to the acceleration's (without gravity), when the
     /// table has them apart (``HeaderRoles/gravity``).
     var gravity: (x: Int, y: Int, z: Int)? = nil

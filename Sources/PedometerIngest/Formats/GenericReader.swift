@@ -133,6 +133,8 @@ enum GenericReader {
         var read: Set<Int> = [columns.x, columns.y, columns.z]
         if let gravity = columns.gravity { read.formUnion([gravity.x, gravity.y, gravity.z]) }
         if let time { read.insert(time) }
+        // Rows of one person or device (a table of several is refused where another begins).
+        if let header { table.sources = SourceColumn.find(header: header, firstRow: first).filter { !read.contains($0.index) } }
         if let sensor = SensorColumn.find(in: firstRecords, excluding: read) {
             table.sensor = sensor
             let column = header.flatMap { sensor.index < $0.count ? "'\($0[sensor.index])'" : nil } ?? "\(sensor.index + 1)"

@@ -873,6 +873,26 @@ import PedometerCore
 
     /// A step-counter column of the log (DeviceMotion's `steps`, on rows of their own) is the
     /// device's count, on the acceleration's clock; a bad count is skipped and located.
+    /// A table of several people's or devices' rows (HHAR's `User` and `Device` columns) is
+    /// refused where another begins, saying how to split it: until 2026-11-26 two phones'
+    /// rows of one walk were read as one recording, every step counted twice (218 of 108).
+    @Test func rowsOfAnotherUserOrDeviceAreRefused() throws {
+        let header = "Index,Arrival_Time,Creation_Time,x,y,z,User,Model,Device,gt"
+        func rows(_ device: String, from: Int) -> [String] {
+            (0..<50).map { "\(from + $0),\(1_424_696_633_908 + 10 * (from + $0)),\(1_424_696_631_913_248_572 + 10_000_000 * (from + $0)),0.66,9.6,1.9,a,nexus4,\(device),walk" }
+        }
+        let one = files.write("one.csv", ([header] + rows("nexus4_1", from: 0) + rows("nexus4_1", from: 50)).joined(separator: "\n") + "\n")
+        let (_, sink) = try read(one)
+        #expect(sink.acceleration.count == 100)
+        let two = files.write("two.csv", ([header] + rows("nexus4_1", from: 0) + rows("s3_1", from: 50)).joined(separator: "\n") + "\n")
+        #expect(throws: IngestError(
+            file: two, line: 52, column: 60,
+            "rows of another Device ('s3_1'; the rows above are 'nexus4_1'): a recording is one Device's, so split the file by that column, e.g. awk -F',' 'NR==1 || $9==\"nexus4_1\"' FILE > nexus4_1.csv"
+        )) {
+            try read(two)
+        }
+    }
+
     @Test func theLogsOwnStepCounterIsTheDeviceStream() throws {
         var text = "time;m_accG_x;m_accG_y;m_accG_z;steps\n"
         for i in 0..<600 {

@@ -1,0 +1,61 @@
+/// A column naming whose rows they are (`User`, `Subject`, `Device`: HHAR's and research
+/// datasets' tables of many people or phones in one file): one recording is one person's walk
+/// on one device, so a row of another value refuses the file, saying how to split it, rather
+/// than counting two phones' steps of one walk twice (HHAR: 218 steps of 108) or several
+/// people's walks as one.
+struct SourceColumn: Sendable, Hashable {
+    /// The column's index and name as the header writes it.
+    var index: Int
+    var name: String
+    /// The first data row's value, spaces around it aside.
+    var value: String
+    private var bytes: [UInt8]
+
+    static let names: Set<String> = [
+        "user", "userid", "subject", "subjectid", "participant", "participantid", "device", "deviceid", "deviceuuid",
+    ]
+
+    init(index: Int, name: String, value: String) {
+        self.index = index
+        self.name = name
+        self.value = value
+        bytes = Array(value.utf8)
+    }
+
+    /// The source columns of `header` (a user's and a device's, HHAR has both) whose value in
+    /// `firstRow` is not empty.
+    static func find(header: [String], firstRow: [String]?) -> [SourceColumn] {
+        guard let firstRow else { return [] }
+        let names = ColumnNames(header)
+        return names.normalized.indices.compactMap { index in
+            guard Self.names.contains(names.normalized[index]), index < firstRow.count else { return nil }
+            let value = String(firstRow[index].trimmingSpaces)
+            return value.isEmpty ? nil : SourceColumn(index: index, name: header[index], value: value)
+        }
+    }
+
+    /// Whether the current record is of the first row's source: its value (spaces around it
+    /// aside) the first row's, or empty.
+    @inline(__always)
+    func isSame(_ reader: CSVReader) -> Bool {
+        guard index < reader.fieldCount, !reader.isEmpty(index) else { return true }
+        let field = reader.field(index)
+        var start = 0
+        var end = field.count
+        while start < end && field[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start && field[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end - start == bytes.count else { return false }
+        for offset in 0..<bytes.count where field[start + offset] != bytes[offset] { return false }
+        return true
+    }
+
+    /// The error refusing the file at the current record, of another source.
+    func refusal(_ reader: CSVReader) -> IngestError {
+        let other = reader.string(index).trimmingSpaces
+        let delimiter = reader.delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(reader.delimiter))
+        return reader.error(
+            atField: index,
+            "rows of another \(name) ('\(other)'; the rows above are '\(value)'): a recording is one \(name)'s, so split the file by "
+                + "that column, e.g. awk -F'\(delimiter)' 'NR==1 || $\(index + 1)==\"\(value)\"' FILE > \(value).csv")
+    }
+}
