@@ -20,6 +20,8 @@ enum GenericReader {
         var kind: AccelerationKind?
         /// Gravity's columns, to add to the axes' (``HeaderRoles/gravity``).
         var gravity: HeaderRoles.Triplet?
+        /// Whether gravity is added only if the axes' rows are without it (``HeaderRoles/gravityByPlace``).
+        var gravityByPlace = false
         /// Which columns, and why: a note when there was a choice to make (other x/y/z
         /// triplets in the header, or no header), `nil` when the header left none.
         var explanation: String?
@@ -56,7 +58,7 @@ enum GenericReader {
             return Columns(
                 time: roles.time, x: roles.x, y: roles.y, z: roles.z, timeUnit: roles.timeUnit,
                 accelerationUnit: roles.accelerationUnit, kind: roles.kind, gravity: roles.gravity,
-                explanation: roles.hadAlternatives ? roles.explanation : nil,
+                gravityByPlace: roles.gravityByPlace, explanation: roles.hadAlternatives ? roles.explanation : nil,
                 description: describe(roles.time, roles.x, roles.y, roles.z))
         }
         // Timed by the rate: a header naming the axes needs no time column.
@@ -64,6 +66,7 @@ enum GenericReader {
             let (x, y, z) = (axes.triplet.x, axes.triplet.y, axes.triplet.z)
             return Columns(
                 time: nil, x: x, y: y, z: z, accelerationUnit: axes.unit, kind: axes.kind, gravity: axes.gravity,
+                gravityByPlace: axes.gravityByPlace,
                 explanation: axes.others.isEmpty ? nil : "columns by name: acceleration \(name(x)), \(name(y)), \(name(z)) (choose another with --columns)",
                 description: describe(nil, x, y, z))
         }
@@ -96,7 +99,7 @@ enum GenericReader {
         }
         let firstRecords = try records(path, displayName: displayName, options: options, skip: skipRecords, count: 256)
         let first = firstRecords.first
-        let columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
+        var columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
         if let explanation = columns.explanation { info.notes.append(explanation) }
         // Rows timed by the rate given, or by a time column: numbers, or date-time texts told
         // from the first data row.
@@ -117,12 +120,7 @@ enum GenericReader {
             scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
             columns: columns.description, header: header)
         table.unitsFromRow = secondRow == .units
-        if let gravity = columns.gravity {
-            table.gravity = (gravity.x, gravity.y, gravity.z)
-            let names = header.map { h in [gravity.x, gravity.y, gravity.z].map { $0 < h.count ? "'\(h[$0])'" : "\($0 + 1)" } } ?? []
-            table.columns += " + gravity " + names.joined(separator: ", ")
-            info.notes.append("total acceleration = the axes (gravity removed) + gravity \(names.joined(separator: ", ")), row by row")
-        }
+        if let gravity = columns.gravity { table.gravity = (gravity.x, gravity.y, gravity.z) }
         // Rows wider than a header that does not name every column: as wide as --columns says
         // (a role for each column, or a column number beyond the header).
         table.width = max(table.width, table.fieldCount)
@@ -142,7 +140,24 @@ enum GenericReader {
         }
 
         // Infer what is not stated from the first rows.
-        let preview = try previewRows(path, displayName: displayName, table: table, options: options)
+        var preview = try previewRows(path, displayName: displayName, table: table, options: options)
+        if let gravity = columns.gravity {
+            let names = header.map { h in [gravity.x, gravity.y, gravity.z].map { $0 < h.count ? "'\(h[$0])'" : "\($0 + 1)" } } ?? []
+            // Axes whose names say nothing of gravity hold it already when their rows average
+            // to a vector as long as gravity's (a phone's total acceleration beside its gravity
+            // sensor); without gravity they average out (Apple Watch's `accelerationX` …).
+            if columns.gravityByPlace, preview.axes.meanVector >= preview.gravity.meanVector / 3 {
+                info.notes.append(
+                    "gravity \(names.joined(separator: ", ")) not added to the axes: their rows hold gravity already (mean vector "
+                        + "\(String(format3: preview.axes.meanVector)), gravity's \(String(format3: preview.gravity.meanVector)))")
+                table.gravity = nil
+                columns.kind = nil
+                preview = try previewRows(path, displayName: displayName, table: table, options: options)
+            } else {
+                table.columns += " + gravity " + names.joined(separator: ", ")
+                info.notes.append("total acceleration = the axes (gravity removed) + gravity \(names.joined(separator: ", ")), row by row")
+            }
+        }
         if preview.times.isEmpty, let (location, fields) = preview.firstLongRow {
             throw IngestError(
                 location,
@@ -293,6 +308,10 @@ enum GenericReader {
     private struct Preview {
         var times: [Double] = []
         var rows = AccelerationPreview()
+        /// With gravity's columns added to the axes (``AccelerationTable/gravity``): the axes
+        /// alone, and gravity alone.
+        var axes = AccelerationPreview()
+        var gravity = AccelerationPreview()
         /// The first row with a value beyond the table's width (passed over), located at that
         /// value, and its field count.
         var firstLongRow: (SourceLocation, Int)?
@@ -313,12 +332,13 @@ enum GenericReader {
                 continue
             }
             guard reader.fieldCount >= table.fieldCount,
-                var x = reader.number(table.x), var y = reader.number(table.y),
-                var z = reader.number(table.z)
+                let x = reader.number(table.x), let y = reader.number(table.y),
+                let z = reader.number(table.z)
             else { continue }
+            var g = (x: 0.0, y: 0.0, z: 0.0)
             if let gravity = table.gravity {
                 guard let gx = reader.number(gravity.x), let gy = reader.number(gravity.y), let gz = reader.number(gravity.z) else { continue }
-                (x, y, z) = (x + gx, y + gy, z + gz)
+                g = (gx, gy, gz)
             }
             switch table.time {
             case .number(let index):
@@ -327,7 +347,11 @@ enum GenericReader {
             case .dateTime, .none:
                 preview.times.append(Double(preview.times.count))
             }
-            preview.rows.add(x, y, z)
+            if table.gravity != nil {
+                preview.axes.add(x, y, z)
+                preview.gravity.add(g.x, g.y, g.z)
+            }
+            preview.rows.add(x + g.x, y + g.y, z + g.z)
         }
         return preview
     }

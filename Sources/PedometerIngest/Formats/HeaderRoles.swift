@@ -35,6 +35,10 @@ struct HeaderRoles: Sendable, Hashable {
     /// (CMDeviceMotion's `userAcceleration` + `gravity`, as Core Motion loggers and the
     /// MotionSense data set write them): total acceleration, as SensorLog's is recombined.
     var gravity: Triplet?
+    /// Whether ``gravity`` is added only for being beside axes whose names say nothing of
+    /// gravity (a watch's `accelerationX` … beside `gravityX` …): the reader then adds it only
+    /// when the axes' rows are without gravity (their mean vector short beside gravity's).
+    var gravityByPlace = false
 
     /// What a triplet's stem says it holds.
     enum Meaning: Hashable, Comparable {
@@ -86,6 +90,7 @@ struct HeaderRoles: Sendable, Hashable {
         roles.explanation = explain(names, time: time, chosen: axes.triplet, others: axes.others, gravity: axes.gravity)
         roles.hadAlternatives = !axes.others.isEmpty
         roles.gravity = axes.gravity
+        roles.gravityByPlace = axes.gravityByPlace
         return roles
     }
 
@@ -94,7 +99,9 @@ struct HeaderRoles: Sendable, Hashable {
     /// table timed by ``IngestOptions/sampleRate`` needs no time column.
     static func acceleration(
         _ names: ColumnNames, excluding time: Int?
-    ) -> (triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet], gravity: Triplet?)? {
+    ) -> (
+        triplet: Triplet, unit: AccelerationUnit?, kind: AccelerationKind?, others: [Triplet], gravity: Triplet?, gravityByPlace: Bool
+    )? {
         let triplets = self.triplets(names).filter { triplet in time.map { ![triplet.x, triplet.y, triplet.z].contains($0) } ?? true }
         let candidates = triplets.filter { $0.meaning.rank >= 0 }
         guard let best = candidates.max(by: { $0.meaning < $1.meaning || ($0.meaning == $1.meaning && $0.x > $1.x) }) else {
@@ -104,12 +111,16 @@ struct HeaderRoles: Sendable, Hashable {
         // Acceleration without gravity beside gravity alone: their sum is the total
         // acceleration, in the user acceleration's unit (Core Motion's `userAcceleration.x`
         // and `gravity.x` are both in g; other names leave it to be inferred from the sum).
+        // Axes whose names say nothing of gravity beside it (Apple Watch loggers write
+        // CMDeviceMotion's user acceleration as `accelerationX` …) likewise, if their rows
+        // are without gravity (``gravityByPlace``).
         var gravity: Triplet?
-        if kind == .user, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
+        if kind != .total, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
             gravity = alone
             kind = .total
         }
-        return (best, unit, kind, triplets.filter { $0 != best }, gravity)
+        let byPlace = gravity != nil && stated(names, x: best.x).kind == nil
+        return (best, unit, kind, triplets.filter { $0 != best }, gravity, byPlace)
     }
 
     /// The unit and the kind (gravity included or removed) that the name of the acceleration

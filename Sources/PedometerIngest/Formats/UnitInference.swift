@@ -180,9 +180,17 @@ enum UnitInference {
                 note: "acceleration in an unknown unit, gravity included (inferred: median magnitude \(text)): "
                     + "scaled so that gravity reads 1 g (--accel-unit g|mg|mps2 if it is one of those)")
         default:
+            // Smaller than any walk's: a still sensor, or a walk in g (a watch's user
+            // acceleration, 0.03 g) read as m/s^2, which has no steps: said, not left silent.
+            let small = median < smallestWalkMagnitude
+                ? "; too small for a walk (a walk's is about 1 m/s^2): if this is one, the unit may be g (--accel-unit g)" : ""
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
-                note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)")
+                note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)\(small)")
         }
     }
+
+    /// The median magnitude, m/s^2, under which acceleration without gravity is no walk's
+    /// (the browser walk's in `Fixtures/formats/devicemotion` is 1.06 over its first rows).
+    static let smallestWalkMagnitude = 0.1
 }

@@ -48,6 +48,32 @@ import PedometerCore
         #expect(otherSink.acceleration.first.map { abs($0.z - 0.9) < 1e-9 } == true)
     }
 
+    /// An Apple Watch logger writing CMDeviceMotion's user acceleration as `accelerationX` …
+    /// beside `gravityX` …, in g: the axes' names say nothing of gravity, their rows average
+    /// out, so they are added to gravity as `userAccelerationX` … are (until 2026-11-26 read
+    /// alone as m/s^2 without gravity, median 0.034: QA's 148-step walk gave 0 steps). A
+    /// phone's `accX` … holding gravity already beside its gravity sensor's columns is not.
+    @Test func axesNamedPlainlyBesideGravityAreAddedWhenWithoutIt() throws {
+        var watch = "timestamp,accelerationX,accelerationY,accelerationZ,gravityX,gravityY,gravityZ\n"
+        var phone = "time,accX,accY,accZ,gravX,gravY,gravZ\n"
+        for index in 0..<200 {
+            let bounce = 0.25 * sin(2 * Double.pi * 1.9 * Double(index) / 50)
+            watch += "\(345678 + Double(index) / 50),0.01,\(bounce),0.02,0.0,0.955,0.296\n"
+            phone += "\(Double(index) / 50),0.2,\(9.7 + bounce * 9.8),0.7,0.2,9.7,0.7\n"
+        }
+        let (info, sink) = try read(files.write("watch.csv", watch))
+        #expect(sink.accelerationKinds == [.total])
+        #expect(info.stream("acceleration")?.detail == "total, g")
+        #expect(sink.acceleration.first.map { abs($0.y - 0.955 * 9.80665) < 1e-9 } == true)
+        #expect(info.notes.contains("total acceleration = the axes (gravity removed) + gravity 'gravityX', 'gravityY', 'gravityZ', row by row"))
+
+        let (other, otherSink) = try read(files.write("phone.csv", phone))
+        #expect(otherSink.accelerationKinds == [.total])
+        #expect(other.stream("acceleration")?.detail == "total, m/s^2")
+        #expect(otherSink.acceleration.first.map { abs($0.y - 9.7) < 1e-9 } == true)
+        #expect(other.notes.contains { $0.hasPrefix("gravity 'gravX', 'gravY', 'gravZ' not added to the axes: their rows hold gravity already") }, "\(other.notes)")
+    }
+
     /// CMDeviceMotion's `userAcceleration` alone (MotionSense's layout without its gravity
     /// columns) is in g by Apple's definition, without gravity: read so (until 2026-11-26 its
     /// 0.1 g read as m/s^2 without gravity: QA's 108-step walk gave 0 steps). Chosen with

@@ -108,6 +108,19 @@ import TestSupport
         #expect(info.stream("acceleration")?.detail == "total, g")
     }
 
+    /// Acceleration without gravity far smaller than a walk's (a watch's user acceleration in
+    /// g, median 0.034, read as m/s^2: QA's 148-step walk gave 0 steps without a word) is
+    /// still read so, with a warning that names the other reading; a walk's is not warned.
+    @Test func accelerationTooSmallForAWalkIsWarned() {
+        let watch = rows { t in (0.01, 0.03 * sin(2 * Double.pi * 1.8 * t), 0.02) }
+        let inferred = UnitInference.acceleration(watch.magnitudes, meanVector: watch.meanVector)
+        #expect(inferred.kind == .user)
+        #expect(inferred.note.contains("too small for a walk"), "\(inferred.note)")
+        #expect(inferred.note.contains("--accel-unit g"))
+        let walk = rows { t in (0.1, 0.4 * sin(2 * Double.pi * 1.8 * t), 0.2) }
+        #expect(!UnitInference.acceleration(walk.magnitudes, meanVector: walk.meanVector).note.contains("too small"))
+    }
+
     /// Gravity turning in a swinging bag (the mean vector half the magnitude, as the Oxford
     /// purse walks' 0.54) is steady in magnitude: still g with gravity.
     @Test func gravityTurningInABagStaysGravity() {
