@@ -292,9 +292,10 @@ struct HeaderRoles: Sendable, Hashable {
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,
-    /// `seconds_elapsed`).
+    /// `seconds_elapsed`, or words ending `in ms`: AndroSensor's `Time since start in ms`).
     static func timeUnit(_ names: ColumnNames, _ index: Int) -> TimeUnit? {
-        let unit = names.units[index]
+        let words = names.raw[index].split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
+        let unit = words.count >= 3 && words[words.count - 2] == "in" ? words[words.count - 1] : names.units[index]
         let name = names.normalized[index]
         let stated: [(TimeUnit, [String])] = [
             (.nanoseconds, ["ns", "nanos", "nanoseconds"]), (.microseconds, ["us", "µs", "micros", "microseconds"]),

@@ -512,6 +512,24 @@ import PedometerCore
         #expect(epoch.notes.contains("time in ms (inferred: median spacing 10 → 100 Hz)"), "\(epoch.notes)")
     }
 
+    /// AndroSensor's `Time since start in ms` states its unit in words, as `time_ms` does: at
+    /// the app's default 0.5 s the file is refused as too slow for steps (until 2026-11-26 read
+    /// as microseconds, 2000 Hz over 0.09 s, 0 steps, exit 0); at 20 Hz it is read in ms, not
+    /// inferred.
+    @Test func aTimeColumnNamedInMsStatesItsUnit() throws {
+        func written(_ name: String, step: Int) -> String {
+            let rows = (0..<180).map { "\($0 * step),-0.077,9.330,2.924" }
+            return files.write(name, (["Time since start in ms,accX,accY,accZ"] + rows).joined(separator: "\n") + "\n")
+        }
+        let slow = written("androsensor-2hz.csv", step: 500)
+        let error = try #require(readError(slow))
+        #expect(error.description.hasPrefix("\(slow): acceleration rows 0.5 s apart in ms (median spacing 500, 2 Hz): too few samples"), "\(error)")
+        let (info, sink) = try read(written("androsensor-20hz.csv", step: 50))
+        #expect(info.stream("acceleration")?.rate == 20)
+        #expect(sink.acceleration.count == 180)
+        #expect(!info.notes.contains { $0.hasPrefix("time in") }, "\(info.notes)")
+    }
+
     /// The same names written twice (`accX,accY,accZ,accX,accY,accZ`, the first set zeros): the
     /// first set is read, and a note names both by their columns with the option that chooses
     /// the other, as for any header of several triplets. (Until 2026-11-26 nothing was said:

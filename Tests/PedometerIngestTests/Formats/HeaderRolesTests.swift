@@ -81,6 +81,9 @@ import Testing
         #expect(g.accelerationUnit == .g && g.timeUnit == .milliseconds && g.kind == .total)
         let linear = try #require(HeaderRoles.find(ColumnNames(["timestamp (ns)", "linear_acc_x", "linear_acc_y", "linear_acc_z"])))
         #expect(linear.kind == .user && linear.timeUnit == .nanoseconds)
+        // AndroSensor: the unit in words after `in` (until 2026-11-26 inferred: 2 Hz read as µs).
+        let androSensor = try #require(HeaderRoles.find(ColumnNames(["ACCELEROMETER X (m/s²)", "ACCELEROMETER Y (m/s²)", "ACCELEROMETER Z (m/s²)", "Time since start in ms "])))
+        #expect(androSensor.time == 3 && androSensor.timeUnit == .milliseconds && androSensor.kind == .total)
         let stated = try #require(HeaderRoles.find(ColumnNames(["t", "ax (m/s^2)", "ay (m/s^2)", "az (m/s^2)"])))
         #expect(stated.accelerationUnit == .metersPerSecondSquared && stated.kind == nil)
     }
