@@ -158,10 +158,13 @@ enum GenericReader {
                 info.notes.append("total acceleration = the axes (gravity removed) + gravity \(names.joined(separator: ", ")), row by row")
             }
         }
-        if preview.times.isEmpty, let (location, fields) = preview.firstLongRow {
+        // Most rows longer than the table (every one, or all but a first row whose fields
+        // set its width: 1 sample read and 9000 rows skipped): refused, not read as a walk of
+        // the few that fit.
+        if preview.longRows > preview.times.count, let (location, fields) = preview.firstLongRow {
             throw IngestError(
                 location,
-                "rows have more fields than the header (\(fields), the header \(table.width)): a column it does not name, or the delimiter inside a text field; give each column its role with --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fields - 4, 1)))), or quote the text fields")
+                "rows have more fields than the header (\(fields), the header \(table.width)): a column it does not name, or the delimiter inside a text field; give each column its role with --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fields - 4, 0)))), or quote the text fields")
         }
         if time == nil {
             timeUnit = nil  // timed by the rate
@@ -315,20 +318,23 @@ enum GenericReader {
         /// The first row with a value beyond the table's width (passed over), located at that
         /// value, and its field count.
         var firstLongRow: (SourceLocation, Int)?
+        /// How many rows had a value beyond the table's width.
+        var longRows = 0
     }
 
     /// Times and raw magnitudes of the first 512 rows that hold all three axes and no value
-    /// beyond the table's width.
+    /// beyond the table's width (or of those before the 512th row with such a value).
     private static func previewRows(
         _ path: String, displayName: String, table: AccelerationTable, options: IngestOptions
     ) throws(IngestError) -> Preview {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         for _ in 0..<table.skipRecords { _ = try reader.next() }
         var preview = Preview()
-        while preview.times.count < 512, try reader.next() {
+        while preview.times.count < 512, preview.longRows < 512, try reader.next() {
             guard table.sensor?.isAccelerometer(reader) ?? true else { continue }
             if let index = reader.fieldBeyond(table.width) {
                 if preview.firstLongRow == nil { preview.firstLongRow = (reader.location(ofField: index), reader.fieldCount) }
+                preview.longRows += 1
                 continue
             }
             guard reader.fieldCount >= table.fieldCount,

@@ -187,6 +187,17 @@ enum FormatDetector {
             return try forced(format, path: path, header: numeric || dated ? nil : first, fieldCount: first.count)
         }
         if numeric {
+            // A first line cut short (a serial capture started mid-line: `6,-1023,16` above
+            // rows of `millis,ax,ay,az`): the rows below it decide the layout, and it is passed over.
+            if let (below, third) = try rowsBelowCutLine(path, fieldCount: first.count, options: options) {
+                let detection = try detectHeaderless(path, below, reader: third, hasData: true, options: options)
+                if case .table(header: nil, preambleRecords: 0, secondRow: nil) = detection.layout {
+                    return Detection(
+                        format: detection.format, layout: .table(header: nil, preambleRecords: 1),
+                        reason: detection.reason + ", below a first line cut short ('\(first.joined(separator: ",").prefix(40))': "
+                            + "\(first.count) fields, the rows below \(below.count)) passed over")
+                }
+            }
             return try detectHeaderless(path, first, reader: reader, hasData: hasData, options: options)
         }
         if dated {
@@ -261,6 +272,27 @@ enum FormatDetector {
             }
         }
         return numbers > 0
+    }
+
+    /// Lines read to find the field count of most rows below a first line
+    /// (``rowsBelowCutLine(_:fieldCount:options:)``).
+    static let cutLineSample = 16
+
+    /// The second record's fields, and a reader on the third, when the first, of `fieldCount`
+    /// fields, is a line cut short: the second is a row of numbers with more fields, as most
+    /// of the next ``cutLineSample`` records (at least 3) have; `nil` otherwise.
+    private static func rowsBelowCutLine(
+        _ path: String, fieldCount: Int, options: IngestOptions
+    ) throws(IngestError) -> (row: [String], third: CSVReader)? {
+        let reader = try CSVReader(path: path, options: options)
+        guard try reader.next(), try reader.next(), reader.fieldCount > fieldCount, opensDataRow(reader, options: options) else { return nil }
+        let second = reader.strings()
+        var counts = [second.count]
+        while counts.count < cutLineSample, try reader.next() { counts.append(reader.fieldCount) }
+        guard counts.count >= 3, counts.filter({ $0 == second.count }).count * 2 > counts.count else { return nil }
+        let third = try CSVReader(path: path, options: options)
+        for _ in 0..<3 { _ = try third.next() }
+        return (second, third)
     }
 
     /// Whether the reader's record is a headerless row of a date-time and at least three

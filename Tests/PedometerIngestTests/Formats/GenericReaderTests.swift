@@ -346,6 +346,40 @@ import PedometerCore
         #expect(readError(timed)?.reason == "unknown format: headerless with 25 numeric columns; give --columns (e.g. t,x,y,z,_)")
     }
 
+    /// A serial capture whose first line was cut (`6,-1023,16` above rows of
+    /// `millis,ax,ay,az`): the rows below decide the layout, the cut line is passed over
+    /// (until 2026-11-26 its 3 fields asked for `--rate`; with it, 1 sample was read and every
+    /// other row skipped, 0 steps, exit 0). With `--rate` or `--columns` alike.
+    @Test func aFirstLineCutShortIsPassedOver() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, plain) = try read(Fixtures.path(path))
+        let cut = files.write("serial.csv", (["6,-1023,16"] + lines.dropFirst()).joined(separator: "\n") + "\n")
+        var rated = IngestOptions()
+        rated.sampleRate = 100
+        for options in [IngestOptions(), IngestOptions(columns: try ColumnRoles(parsing: "t,x,y,z")), rated] {
+            let (info, sink) = try read(cut, options)
+            #expect(info.detectionReason.hasSuffix("below a first line cut short ('6,-1023,16': 3 fields, the rows below 4) passed over"), "\(info.detectionReason)")
+            #expect(info.notes.contains("the lines above the first row passed over (no rows of the table)"))
+            #expect(info.skipped.count == 0)
+            #expect(sink.acceleration.count == plain.acceleration.count)
+        }
+    }
+
+    /// Most rows longer than the first (a logger's layout changing after 10 rows of 3 fields,
+    /// no cut line), timed by `--rate`: refused as every row longer than the header is, not
+    /// read as the 10 rows that fit (until 2026-11-26: 10 samples, the rest skipped, exit 0).
+    @Test func mostRowsLongerThanTheFirstAreRefused() throws {
+        let rows = (0..<10).map { _ in "0.1,9.7,0.2" } + (0..<1000).map { "\($0 * 10),0.1,9.7,0.2" }
+        let path = files.write("changed.csv", rows.joined(separator: "\n") + "\n")
+        var rated = IngestOptions()
+        rated.sampleRate = 100
+        let error = try #require(readError(path, rated))
+        #expect(error.location.line == 11, "\(error)")
+        #expect(error.reason.hasPrefix("rows have more fields than the header (4, the header 3)"), "\(error)")
+        #expect(error.reason.contains("--columns (e.g. t,x,y,z)"), "\(error)")
+    }
+
     /// Headerless rows read with positional `--columns`: text in a column it skips (WISDM's
     /// `33,Walking,49105962326000,…` under `_,_,t,x,y,z`) or an empty first field
     /// (`,0.000,0.828,…` under `_,t,x,y,z`) makes no header of the first row (until 2026-11-26
