@@ -434,7 +434,7 @@ enum FormatDetector {
     /// A header below lines that are no rows of the table (an app's banner, the device, the
     /// rate, Excel's `sep=` line): the first of the next ``longestPreamble`` lines that names a
     /// time column and x/y/z acceleration (``HeaderRoles``) and is followed by a row of numbers
-    /// there (or by a row of units and then one of numbers: the header then holds the units,
+    /// there, the time a number or a date-time (or by a row of units and then one of numbers: the header then holds the units,
     /// ``unitsRow(below:_:)``), with the count of records above it and its line; `nil` when
     /// there is none.
     private static func headerAfterPreamble(
@@ -452,9 +452,10 @@ enum FormatDetector {
             if let withUnits = try self.unitsRow(below: candidate, reader) {
                 (candidate, secondRow) = (withUnits, .units)
             }
-            guard let roles = HeaderRoles.find(ColumnNames(candidate)) else { return nil }
-            let columns = [roles.time, roles.x, roles.y, roles.z]
-            guard columns.allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil }) else { return nil }
+            guard let roles = HeaderRoles.find(ColumnNames(candidate)), roles.time < reader.fieldCount,
+                reader.number(roles.time) != nil || DateTimeColumn(sample: reader.string(roles.time)) != nil,
+                [roles.x, roles.y, roles.z].allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil })
+            else { return nil }
             return (candidate, preamble, line, secondRow)
         }
         return nil

@@ -649,6 +649,35 @@ import PedometerCore
         }
     }
 
+    /// A header below Excel's `sep=` line over rows whose time is a date-time, ending in a
+    /// delimiter: Shimmer's `Timestamp_FormattedUnix_CAL` export (comma or tab, with its units
+    /// row) and a plain `time,accX,accY,accZ,`. Read as without the `sep=` line (until
+    /// 2026-11-26 refused: the row under the header had to hold a number as its time).
+    @Test func aHeaderBelowTheSepLineOverDateTimes() throws {
+        let rows = (0..<200).map { index -> [String] in
+            let time = String(format: "2019/05/13 17:27:%06.3f", 52.123 + Double(index) / 50)
+            return [time, "0.2756", String(9.2103 + sin(2 * Double.pi * 1.9 * Double(index) / 50)), "2.7302"]
+        }
+        let shimmer = ["Shimmer_8A3D_Timestamp_FormattedUnix_CAL", "Shimmer_8A3D_Accel_WR_X_CAL", "Shimmer_8A3D_Accel_WR_Y_CAL", "Shimmer_8A3D_Accel_WR_Z_CAL"]
+        let units = ["no units", "m/(s^2)", "m/(s^2)", "m/(s^2)"]
+        func table(_ delimiter: String, _ lines: [[String]]) -> String {
+            lines.map { $0.joined(separator: delimiter) + delimiter }.joined(separator: "\n") + "\n"
+        }
+        let plainText = table(",", [["time", "accX", "accY", "accZ"]] + rows)
+        let (_, plain) = try read(files.write("plain.csv", plainText))
+        #expect(plain.acceleration.count == 200)
+        for (name, text) in [
+            ("g.csv", "sep=,\n" + plainText),
+            ("shimmer.csv", "\"sep=,\"\n" + table(",", [shimmer, units] + rows)),
+            ("shimmer.tsv", "\"sep=\t\"\n" + table("\t", [shimmer, units] + rows)),
+        ] {
+            let (info, sink) = try read(files.write(name, text))
+            #expect(sink.acceleration == plain.acceleration, "\(name)")
+            #expect(info.skipped.count == 0, "\(name)")
+            #expect(info.detectionReason.contains("on line 2 below lines that are no rows of the table"), "\(info.detectionReason)")
+        }
+    }
+
     /// The steps a detector finds in the total acceleration of `sink`.
     private func steps(in sink: CollectingSink) -> Int {
         var detector = StepDetector()
