@@ -210,10 +210,19 @@ struct HeaderRoles: Sendable, Hashable {
     /// `X_ACCELERATION_METERS_PER_SECOND_SQUARED`, Shimmer's `Accel_LN_X_CAL`, `acc_x_g`): the
     /// name with that word blanked (lower-cased, its words joined by spaces), the axis, the
     /// other words normalised (the stem) and the words after the axis (lower-cased); `nil`
-    /// unless exactly one word is `x`, `y` or `z` and another follows it.
+    /// unless exactly one word is `x`, `y` or `z` and another follows it. A word ending in the
+    /// axis before a last word naming a unit (`ax_g`, `accX_mg`: an ESP32 sketch's names) is
+    /// read so too, the axis's letter blanked (`a* g`), the unit left out of the stem.
     static func axisWord(_ raw: String) -> (key: String, axis: Character, stem: String, after: [String])? {
         let words = raw.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
         let positions = words.indices.filter { ["x", "y", "z"].contains(words[$0]) }
+        if positions.isEmpty, words.count >= 2, let last = words.last, unit(named: [last]) != nil,
+            let (stem, axis) = axisName(words[words.count - 2])
+        {
+            var key = words
+            key[words.count - 2] = stem + "*"
+            return (key.joined(separator: " "), axis, (words.dropLast(2) + [stem]).joined(), [last])
+        }
         guard positions.count == 1, let position = positions.first, position < words.count - 1,
             let axis = words[position].first
         else { return nil }

@@ -41,7 +41,7 @@ import Testing
 
     /// Names holding the axis as a word before others: the mHealth specification's
     /// (`X_IN_G`, `X_ACCELERATION_METERS_PER_SECOND_SQUARED`), Shimmer's (`Accel_LN_X_CAL`
-    /// beside `Gyro_X_CAL`), `acc_x_g`. Until 2026-11-25 no triplet was found in them.
+    /// beside `Gyro_X_CAL`), `acc_x_g`, `ax_g`. Until 2026-11-25 no triplet was found in them.
     @Test(arguments: [
         (["HEADER_TIME_STAMP", "X_IN_G", "Y_IN_G", "Z_IN_G"], ["HEADER_TIME_STAMP", "X_IN_G", "Y_IN_G", "Z_IN_G"], AccelerationUnit.g),
         (["HEADER_TIME_STAMP", "X_ACCELERATION_METERS_PER_SECOND_SQUARED", "Y_ACCELERATION_METERS_PER_SECOND_SQUARED",
@@ -53,6 +53,9 @@ import Testing
          ["Shimmer_8A3D_Timestamp_Unix_CAL", "Shimmer_8A3D_Accel_LN_X_CAL", "Shimmer_8A3D_Accel_LN_Y_CAL", "Shimmer_8A3D_Accel_LN_Z_CAL"], nil),
         (["time", "acc_x_g", "acc_y_g", "acc_z_g"], ["time", "acc_x_g", "acc_y_g", "acc_z_g"], .g),
         (["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], ["time", "ACC_X_mg", "ACC_Y_mg", "ACC_Z_mg"], .milliG),
+        // The axis ending the word before the unit (an ESP32 sketch's; until 2026-11-26 no triplet).
+        (["timestamp_us", "ax_g", "ay_g", "az_g"], ["timestamp_us", "ax_g", "ay_g", "az_g"], .g),
+        (["t", "gx_dps", "gy_dps", "gz_dps", "accX_mg", "accY_mg", "accZ_mg"], ["t", "accX_mg", "accY_mg", "accZ_mg"], .milliG),
     ] as [([String], [String], AccelerationUnit?)])
     func axisAsAWordInsideTheName(_ header: [String], _ expected: [String], _ unit: AccelerationUnit?) {
         #expect(chosen(header) == expected)
