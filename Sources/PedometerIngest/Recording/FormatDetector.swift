@@ -220,7 +220,9 @@ enum FormatDetector {
             // A file that turns out to be no table at all (a text whose quotes libcsv refuses
             // further down) keeps the error of its first line.
             if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil {
-                return try detectDatedRows(path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)), options: options)
+                return try detectDatedRows(
+                    path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)),
+                    header: rows.records == 1 && first.count == rows.fieldCount ? first : nil, options: options)
             }
             if let layout = (try? stepIntervalsBelowOneLine(path, options: options)) ?? nil {
                 return Detection(
@@ -351,14 +353,23 @@ enum FormatDetector {
 
     /// A table of headerless rows, a date-time and numbers, as `t,x,y,z` when that is all they
     /// hold; below a preamble (`records` above the first row, its `line`, the `device` a
-    /// preamble line names, the preamble's first line) when `preamble` is given.
+    /// preamble line names, the preamble's first line) when `preamble` is given, which may be
+    /// the rows' `header` (a line of names as wide as they are).
     private static func detectDatedRows(
         _ path: String, fieldCount: Int, preamble: (records: Int, line: Int, device: String?, first: String)?,
-        options: IngestOptions
+        header: [String]? = nil, options: IngestOptions
     ) throws(IngestError) -> Detection {
         let records = preamble?.records ?? 0
         let below = preamble.map { ", on line \($0.line) below lines that are no rows of the table ('\($0.first)' …)" } ?? ""
         if let (spacing, line) = try datedRowSpacing(path, skipping: records, options: options), spacing >= shortestEpoch {
+            // Columns none of which is named as acceleration or a measure of it (a workout's
+            // `Time,Speed,Cadence,HeartRate,…`): no epoch summaries of acceleration, said so.
+            if let header, let measures = otherMeasures(header) {
+                throw IngestError(
+                    file: path, line: line, column: 1,
+                    "rows \(String(format3: spacing)) s apart of \(measures), no acceleration: a log of other measures (a workout's "
+                        + "speed, cadence or heart rate), not acceleration samples, and no steps can be found in them; export the raw acceleration")
+            }
             throw IngestError(
                 file: path, line: line, column: 1,
                 "rows \(String(format3: spacing)) s apart: epoch summaries (one row per epoch: activity counts or mean acceleration), not acceleration samples, and no steps can be found in them; export the raw samples")
@@ -388,6 +399,18 @@ enum FormatDetector {
         throw IngestError(
             file: path, line: preamble?.line ?? 1, column: 1,
             "unknown format: headerless rows of a date-time and \(fieldCount - 1) numbers; give --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fieldCount - 4, 0))))")
+    }
+
+    /// The names after the first of `header` quoted and listed, when none names acceleration
+    /// or a measure of it (`acc`, an axis or x/y/z triplet, activity counts, `VM`, `ENMO`,
+    /// magnitude); `nil` when one does.
+    private static func otherMeasures(_ header: [String]) -> String? {
+        let names = ColumnNames(header)
+        let accelerationWords = ["acc", "axis", "count", "activity", "enmo", "magnitude"]
+        guard HeaderRoles.triplets(names).isEmpty,
+            !names.normalized.contains(where: { name in name == "vm" || name == "mad" || accelerationWords.contains(where: name.contains) })
+        else { return nil }
+        return header.dropFirst().map { "'\($0)'" }.joined(separator: ", ")
     }
 
     /// A delimiter the reader does not split at, with a command that replaces it: when the

@@ -89,6 +89,15 @@ import PedometerCore
         #expect(try readRecording(halves).1.acceleration.count == 40)
     }
 
+    /// A workout's log of 1 s rows under a header naming no acceleration (a watch's
+    /// `Time,Speed,Cadence,HeartRate,Altitude,Distance`) is refused saying what it holds, not
+    /// as epoch summaries of activity counts or mean acceleration (until 2026-11-26).
+    @Test func aWorkoutLogWithoutAccelerationIsRefusedAsSuch() throws {
+        let rows = (0..<20).map { String(format: "2019-05-13T15:27:%02dZ,1.33,54,95,35,%.1f", $0, 1.33 * Double($0)) }
+        let path = files.write("suunto.csv", (["Time,Speed,Cadence,HeartRate,Altitude,Distance"] + rows).joined(separator: "\n") + "\n")
+        #expect(readError(path)?.description == path + ":3:1: rows 1 s apart of 'Speed', 'Cadence', 'HeartRate', 'Altitude', 'Distance', no acceleration: a log of other measures (a workout's speed, cadence or heart rate), not acceleration samples, and no steps can be found in them; export the raw acceleration")
+    }
+
     @Test func datedRowsWithMoreColumnsNeedColumns() throws {
         // GENEActiv's rows without its preamble: which numbers are the axes is not known.
         let rows = try String(contentsOfFile: Fixtures.path("formats/geneactiv/raw.csv"), encoding: .utf8)
