@@ -6,8 +6,9 @@
    rows carry the same errors);
 2. a second run retries just the failed files, replacing their rows; a run resumed after a
    crash retries the recordings the crash failed;
-3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1; an output
-   that is a file is refused in one line; Spark logs no INFO lines;
+3. a 2.5 MB @paths.txt is read; a missing input is said and makes the run exit 1 (run from
+   another folder: relative paths are the caller's); an output that is a file is refused in one
+   line; Spark logs no INFO lines;
 4. a run killed midway, then rerun, gives the same output;
 5. remote files (as sc.binaryFiles hands them over) are read under their own names, so a
    Google Fit day file keeps its date, and no message names the executor's scratch copy.
@@ -34,13 +35,13 @@ FIELDS = {  # Spark column: summarize's key
 }
 
 
-def spark_run(output, *options, inputs=("Fixtures",), wait=True, status=0):
-    """tools/spark-run INPUTS OUTPUT OPTIONS: its stdout (and stderr, when it is to exit non-zero)."""
+def spark_run(output, *options, inputs=("Fixtures",), wait=True, status=0, cwd=ROOT):
+    """tools/spark-run INPUTS OUTPUT OPTIONS run in `cwd`: its stdout (and stderr, when it is to exit non-zero)."""
     command = [os.path.join(ROOT, "tools", "spark-run"), *inputs, output, *options]
     if not wait:
-        return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        return subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
     if result.returncode != status:
         sys.stderr.write(result.stderr[-3000:])
         sys.exit(f"FAIL spark-run {' '.join(inputs)} exited {result.returncode}, not {status}")
@@ -164,11 +165,12 @@ exit 134
                      + "\n  ".join(problems[:40]))
         print(f"ok    resuming after a crash retries its {crashed} failed recordings, one row each")
 
-        # @paths.txt longer than the argument list allows (2.5 MB), and an input that does not exist.
-        paths = os.path.join(scratch, "paths.txt")
-        with open(paths, "w") as listing:
+        # @paths.txt longer than the argument list allows (2.5 MB), and an input that does not exist,
+        # run from another folder: INPUT, OUT, @paths.txt and the paths in it are relative to it.
+        os.symlink(os.path.join(ROOT, "Fixtures"), os.path.join(scratch, "Fixtures"))
+        with open(os.path.join(scratch, "paths.txt"), "w") as listing:
             listing.write(("./" * 400 + "Fixtures/runwalk/runwalk.csv\n") * 3000)
-        stdout, stderr = spark_run(os.path.join(scratch, "listed"), inputs=("@" + paths, "Fixtures/nope.csv"), status=1)
+        stdout, stderr = spark_run("listed", inputs=("@paths.txt", "Fixtures/nope.csv"), status=1, cwd=scratch)
         # spark-submit passes the Python driver's stderr to its stdout.
         listed = [row["path"] for row in spark_rows(os.path.join(scratch, "listed"))]
         if listed != ["Fixtures/runwalk/runwalk.csv"]:
@@ -178,7 +180,8 @@ exit 134
             sys.exit(f"FAIL @paths.txt of 3000 long paths and a missing input:\n{stdout}{stderr[-2000:]}")
         if " INFO " in stderr:
             sys.exit(f"FAIL Spark's INFO log on stderr:\n{stderr[-2000:]}")
-        print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log")
+        print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log; "
+              "relative paths are the caller's")
 
         not_folder = os.path.join(scratch, "a-file")
         open(not_folder, "w").close()
