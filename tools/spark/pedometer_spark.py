@@ -30,6 +30,7 @@ import csv
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -102,11 +103,9 @@ def to_row(path, summary):
     return Row(**values)
 
 
-def summarize_paths(binary, items):
-    """Runs summarize on (path, local path) pairs: one row per path, in any case."""
-    items = list(items)
-    if not items:
-        return []
+def run_summarize(binary, items):
+    """One `pedometer summarize -` process over (path, local path) pairs: the rows it gave, the
+    pairs it gave none for (in order), and how it ended when that was abnormal (else None)."""
     local_to_path = {local: path for path, local in items}
     process = subprocess.run(
         [binary, "summarize", "--format", "json", "--jobs", "1", "--progress", "never", "-"],
@@ -126,12 +125,44 @@ def summarize_paths(binary, items):
                 summary["warnings"] = [warning.replace(local, path) for warning in summary["warnings"]]
         seen.add(local)
         rows.append(to_row(path, summary))
-    # A recording summarize said nothing of (it crashed, say) is still a row, with why.
-    for path, local in items:
-        if local not in seen:
-            reason = process.stderr.strip().splitlines()[-1:] or [f"exit status {process.returncode}"]
-            rows.append(to_row(path, {"error": f"{path}: not summarised ({reason[0]})"}))
-    return rows
+    ended = None
+    if process.returncode < 0:
+        number = -process.returncode
+        try:
+            name = f" ({signal.Signals(number).name})"
+        except ValueError:
+            name = ""
+        ended = f"pedometer summarize was killed by signal {number}{name}"
+    elif process.returncode not in (0, 1):
+        said = process.stderr.strip().splitlines()[-1:]
+        ended = f"pedometer summarize exited {process.returncode}" + (f" ({said[0]})" if said else "")
+    return rows, [item for item in items if item[1] not in seen], ended
+
+
+def summarize_paths(binary, items, retry=True):
+    """Runs summarize on (path, local path) pairs: one row per path, in any case. When summarize
+    crashes, the first recording it gave no row for (the one it was reading, unless its output was
+    still buffered) is run again alone, and the rest once more in a new process (`retry`)."""
+    items = list(items)
+    if not items:
+        return []
+    rows, missing, ended = run_summarize(binary, items)
+    if not missing:
+        return rows
+    if ended is None:
+        # Summarize ended normally and said nothing of these: a row each, saying so.
+        return rows + [to_row(path, {"error": f"{path}: not summarised (pedometer summarize gave no result for it)"})
+                       for path, _ in missing]
+    (suspect, suspect_local), rest = missing[0], missing[1:]
+    alone, still_missing, alone_ended = run_summarize(binary, [(suspect, suspect_local)])
+    rows += alone
+    if still_missing:
+        why = f"{alone_ended} while reading it" if alone_ended else "pedometer summarize gave no result for it"
+        rows.append(to_row(suspect, {"error": f"{suspect}: not summarised: {why}"}))
+    if rest and retry:
+        return rows + summarize_paths(binary, rest, retry=False)
+    return rows + [to_row(path, {"error": f"{path}: not summarised: not reached, {ended} while reading its batch "
+                                          f"(it gave no result from {suspect} on)"}) for path, _ in rest]
 
 
 def local_partition(binary_hint):

@@ -11,7 +11,9 @@
    line; Spark logs no INFO lines;
 4. a run killed midway, then rerun, gives the same output;
 5. remote files (as sc.binaryFiles hands them over) are read under their own names, so a
-   Google Fit day file keeps its date, and no message names the executor's scratch copy.
+   Google Fit day file keeps its date, and no message names the executor's scratch copy;
+6. a summarize killed by a signal names it on the recording it died on, and the rest of its
+   batch is summarised in a new process.
 Exits non-zero with the differences on failure.
 """
 import json
@@ -102,6 +104,7 @@ def main():
     assert failed, "the fixtures hold malformed files: some must fail"
     scratch = tempfile.mkdtemp(prefix="pedometer-spark-test-")
     try:
+        check_crashes(reference, scratch)
         output = os.path.join(scratch, "out")
         started = time.time()
         # The README's command: tools/spark-run Fixtures OUT --group-level 1.
@@ -217,6 +220,44 @@ exit 134
         check_remote_copies(reference)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def check_crashes(reference, scratch):
+    """A summarize killed by a signal: the recording it died on says so, the rest of its batch is
+    summarised in a new process; when that one dies too, the recordings it did not reach say so."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "spark"))
+    import pedometer_spark
+    crashy = os.path.join(scratch, "segfaulty")
+    with open(crashy, "w") as script:
+        script.write(f"""#!/bin/bash
+# pedometer whose summarize dies by SIGSEGV when it reaches a path containing "boom"
+mapfile -t paths
+before=()
+for p in "${{paths[@]}}"; do [[ "$p" == *boom* ]] && break; before+=("$p"); done
+if [ ${{#before[@]}} -gt 0 ]; then printf '%s\\n' "${{before[@]}}" | {PEDOMETER} "$@"; fi
+if [ ${{#before[@]}} -lt ${{#paths[@]}} ]; then kill -SEGV $$; fi
+""")
+    os.chmod(crashy, 0o755)
+    good = sorted(path for path, summary in reference.items() if "error" not in summary)[:3]
+    booms = []
+    for name in ("boom1.csv", "boom2.csv"):
+        booms.append(os.path.join(scratch, name))
+        shutil.copy(os.path.join(ROOT, good[0]), booms[-1])
+    died = "pedometer summarize was killed by signal 11 (SIGSEGV)"
+    once = [good[0], booms[0], good[1], good[2]]
+    rows = {row.path: row for row in pedometer_spark.summarize_paths(crashy, [(path, os.path.join(ROOT, path)) for path in once])}
+    problems = compare([row.asDict() for path, row in rows.items() if path in good],
+                       {path: reference[path] for path in good})
+    if sorted(rows) != sorted(once) or rows[booms[0]].error != f"{booms[0]}: not summarised: {died} while reading it" or problems:
+        sys.exit(f"FAIL a crash on {booms[0]}: {[(row.path, row.error) for row in rows.values()]}\n  " + "\n  ".join(problems))
+    twice = [good[0], booms[0], booms[1], good[1]]
+    rows = {row.path: row.error for row in pedometer_spark.summarize_paths(crashy, [(path, os.path.join(ROOT, path)) for path in twice])}
+    wanted = {good[0]: None, booms[0]: f"{booms[0]}: not summarised: {died} while reading it",
+              booms[1]: f"{booms[1]}: not summarised: {died} while reading it",
+              good[1]: f"{good[1]}: not summarised: not reached, {died} while reading its batch (it gave no result from {booms[1]} on)"}
+    if rows != wanted:
+        sys.exit(f"FAIL crashes on {booms[0]} and {booms[1]}: {rows}")
+    print("ok    a summarize killed by a signal: its recording says so, the rest are summarised in a new process")
 
 
 def check_remote_copies(reference):
