@@ -144,9 +144,15 @@ def summarize_paths(binary, items, retry=True):
     crashes, the first recording it gave no row for (the one it was reading, unless its output was
     still buffered) is run again alone, and the rest once more in a new process (`retry`)."""
     items = list(items)
+    # summarize - reads one path a line: a name holding a newline cannot be given to it.
+    rows = [to_row(path, {"error": path.replace("\n", "\\n") + ": not summarised: its name holds a newline, "
+                                   "which pedometer summarize - cannot be given (one path a line); rename it"})
+            for path, local in items if "\n" in local]
+    items = [(path, local) for path, local in items if "\n" not in local]
     if not items:
-        return []
-    rows, missing, ended = run_summarize(binary, items)
+        return rows
+    done, missing, ended = run_summarize(binary, items)
+    rows += done
     if not missing:
         return rows
     if ended is None:
@@ -194,13 +200,29 @@ def remote_partition(binary_hint):
 def local_recordings(binary, inputs):
     """The recordings under local inputs, as `pedometer list` finds them, and what it said of
     the inputs it could not use (a path that does not exist, a folder with no recording). The
-    inputs go to `list -` on stdin: a list of any length (@paths.txt) fits."""
-    process = subprocess.run([binary, "list", "-"], input="\n".join(inputs) + "\n",
+    inputs go to `list -` on stdin: a list of any length (@paths.txt) fits; those whose name holds
+    a newline as arguments."""
+    process = subprocess.run([binary, "list", "-", *[item for item in inputs if "\n" in item]],
+                             input="\n".join(item for item in inputs if "\n" not in item) + "\n",
                              capture_output=True, text=True)
     if process.returncode not in (0, 1):
         raise SystemExit(f"pedometer_spark: pedometer list exited {process.returncode}: {process.stderr.strip()}")
     unusable = [line for line in process.stderr.splitlines() if line.strip()]
-    return [line for line in process.stdout.splitlines() if line.strip()], unusable
+    return rejoined([line for line in process.stdout.splitlines() if line.strip()]), unusable
+
+
+def rejoined(lines, most=8):
+    """`pedometer list`'s lines with the paths it printed over several (a name holding a newline)
+    joined again: a line naming nothing that, with up to `most` lines after it, names a file."""
+    paths, index = [], 0
+    while index < len(lines):
+        taken = 1
+        if not os.path.lexists(lines[index]):
+            taken = next((count for count in range(2, most + 2) if index + count <= len(lines)
+                          and os.path.lexists("\n".join(lines[index:index + count]))), 1)
+        paths.append("\n".join(lines[index:index + taken]))
+        index += taken
+    return paths
 
 
 def done_paths(spark, output):

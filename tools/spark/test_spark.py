@@ -13,7 +13,7 @@
 5. remote files (as sc.binaryFiles hands them over) are read under their own names, so a
    Google Fit day file keeps its date, and no message names the executor's scratch copy;
 6. a summarize killed by a signal names it on the recording it died on, and the rest of its
-   batch is summarised in a new process.
+   batch is summarised in a new process; a name holding a newline is one row saying so.
 Exits non-zero with the differences on failure.
 """
 import json
@@ -105,6 +105,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="pedometer-spark-test-")
     try:
         check_crashes(reference, scratch)
+        check_newline_names(reference, scratch)
         output = os.path.join(scratch, "out")
         started = time.time()
         # The README's command: tools/spark-run Fixtures OUT --group-level 1.
@@ -258,6 +259,28 @@ if [ ${{#before[@]}} -lt ${{#paths[@]}} ]; then kill -SEGV $$; fi
     if rows != wanted:
         sys.exit(f"FAIL crashes on {booms[0]} and {booms[1]}: {rows}")
     print("ok    a summarize killed by a signal: its recording says so, the rest are summarised in a new process")
+
+
+def check_newline_names(reference, scratch):
+    """A recording whose name holds a newline is one row saying so, not split into bogus paths."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "spark"))
+    import pedometer_spark
+    good = sorted(path for path, summary in reference.items() if "error" not in summary)[0]
+    folder = os.path.join(scratch, "newline")
+    os.makedirs(os.path.join(folder, "in\nfolder"))
+    names = [os.path.join(folder, name) for name in ("in\nfolder/a.csv", "new\nline.csv", "ok.csv")]
+    for name in names:
+        shutil.copy(os.path.join(ROOT, good), name)
+    found, unusable = pedometer_spark.local_recordings(PEDOMETER, [folder])
+    given, _ = pedometer_spark.local_recordings(PEDOMETER, [names[1]])
+    if sorted(found) != names or unusable or given != [names[1]]:
+        sys.exit(f"FAIL names holding a newline, as listed: {found} {unusable}; given: {given}")
+    rows = {row.path: row for row in pedometer_spark.summarize_paths(PEDOMETER, [(name, name) for name in found])}
+    said = [name.replace("\n", "\\n") + ": not summarised: its name holds a newline" for name in names[:2]]
+    if (sorted(rows) != names or any(not (rows[name].error or "").startswith(text) for name, text in zip(names, said))
+            or rows[names[2]].steps != reference[good]["steps"]):
+        sys.exit(f"FAIL names holding a newline: {[(row.path, row.error) for row in rows.values()]}")
+    print("ok    a name holding a newline is one failed row saying so, not split")
 
 
 def check_remote_copies(reference):
