@@ -13,9 +13,9 @@ on one task); each task pipes its paths to `pedometer summarize --format json --
 parses the JSON lines into rows of an explicit schema. A recording that cannot be read is a row
 with its `file:line:column: reason` error, never dropped, and never fails the job.
 
-The rows are written as Parquet to OUT/summaries (and JSON Lines to OUT/summaries-json with
---jsonl). A rerun skips the recordings already summarised in OUT (however their paths are spelt this
-time: a row is the file's, under the path it was first summarised by) and retries those whose
+The rows are written as Parquet to OUT/summaries (and, with --jsonl, the whole table as JSON
+Lines to OUT/summaries-json). A rerun skips the recordings already summarised in OUT (however
+their paths are spelt this time: a row is the file's, under the path it was first summarised by) and retries those whose
 row is an error, replacing their rows (--force redoes every path); a run killed before its write commits
 leaves OUT as it was (what its tasks wrote is removed by the next run).
 --group-level N also writes per-group totals (steps, distance, duration, recordings,
@@ -301,8 +301,8 @@ def group_key(args, metadata):
 
 
 def write_summaries(spark, args, frame, count, failed_before, not_used):
-    """Adds `frame`'s rows (`count` of them) to OUT/summaries (and summaries-json), replacing the
-    rows of the paths in `failed_before` that were retried, and says how many failed."""
+    """Adds `frame`'s rows (`count` of them) to OUT/summaries, replacing the rows of the paths in
+    `failed_before` that were retried, and says how many failed."""
     summaries = os.path.join(args.output, "summaries")
     retried = 0
     if failed_before:
@@ -313,20 +313,20 @@ def write_summaries(spark, args, frame, count, failed_before, not_used):
         kept = spark.read.parquet(summaries).join(frame.select("path"), "path", "left_anti")
         everything = kept.select(*SCHEMA.names).unionByName(frame)
         everything.write.mode("overwrite").parquet(summaries + ".next")
-        if args.jsonl:
-            everything.write.mode("overwrite").json(os.path.join(args.output, "summaries-json.next"))
-            replace_directory(spark, os.path.join(args.output, "summaries-json"))
         replace_directory(spark, summaries)
     else:
-        mode = "overwrite" if args.force else "append"
         remove_stale_attempt(spark, summaries)
-        frame.write.mode(mode).parquet(summaries)
-        if args.jsonl:
-            remove_stale_attempt(spark, os.path.join(args.output, "summaries-json"))
-            frame.write.mode(mode).json(os.path.join(args.output, "summaries-json"))
+        frame.write.mode("overwrite" if args.force else "append").parquet(summaries)
     failed = frame.filter(F.col("error").isNotNull()).count()
     again = f", {retried} of them retried after failing before" if retried else ""
     print(f"pedometer_spark: {count} recordings summarised ({failed} failed{again}) into {args.output}{not_used}")
+
+
+def write_jsonl(spark, args, summaries):
+    """OUT/summaries-json: the whole of OUT/summaries as JSON Lines, written beside and moved in."""
+    json_lines = os.path.join(args.output, "summaries-json")
+    spark.read.parquet(summaries).write.mode("overwrite").json(json_lines + ".next")
+    replace_directory(spark, json_lines)
 
 
 def write_totals(spark, args, summaries):
@@ -411,7 +411,9 @@ def main(argv=None):
         print(f"pedometer_spark: nothing to do ({len(done)} recordings already in {args.output}){not_used}")
     else:
         write_summaries(spark, args, frame, count, failed_before, not_used)
-    # Totals are of everything in OUT, so a rerun with nothing new to summarise writes them too.
+    # JSON Lines and totals are of everything in OUT, so a rerun with nothing new writes them too.
+    if args.jsonl and (count or done):
+        write_jsonl(spark, args, summaries)
     if (args.group_level is not None or args.group_column) and (count or done):
         write_totals(spark, args, summaries)
     spark.stop()

@@ -68,6 +68,17 @@ def spark_totals(output):
     return totals
 
 
+def json_rows(output):
+    """The rows of OUT/summaries-json."""
+    folder = os.path.join(output, "summaries-json")
+    rows = []
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("part-"):
+            with open(os.path.join(folder, name)) as lines:
+                rows += [json.loads(line) for line in lines if line.strip()]
+    return rows
+
+
 def local_batch():
     result = subprocess.run([PEDOMETER, "summarize", "--format", "json", "--jobs", "2", "Fixtures"],
                             cwd=ROOT, capture_output=True, text=True)
@@ -131,12 +142,16 @@ def main():
                      + "\n  ".join(problems[:40]))
         print("ok    a second run retries just the failed files, replacing their rows")
 
-        # A rerun with nothing new to summarise still writes the totals (of everything in OUT).
+        # A rerun with nothing new to summarise still writes the totals and the JSON Lines (of
+        # everything in OUT).
         shutil.rmtree(os.path.join(output, "totals"))
-        idle = spark_run(output, "--group-level", "1", inputs=("Fixtures/oxford",))
+        idle = spark_run(output, "--group-level", "1", "--jsonl", inputs=("Fixtures/oxford",))
         if "nothing to do" not in idle or spark_totals(output) != totals:
             sys.exit(f"FAIL a rerun with nothing to do and --group-level 1: {idle.strip()}")
-        print("ok    a rerun with nothing new to summarise writes the totals")
+        problems = compare(json_rows(output), reference)
+        if problems:
+            sys.exit("FAIL summaries-json differs from the whole table:\n  " + "\n  ".join(problems[:40]))
+        print("ok    a rerun with nothing new to summarise writes the totals, and with --jsonl the whole table as JSON")
 
         # The same recordings named otherwise are the same rows: not summarised again, not twice.
         spelt = spark_run(output, inputs=("./Fixtures/oxford/", os.path.join(ROOT, "Fixtures", "wrist-watch")))
