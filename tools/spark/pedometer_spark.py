@@ -293,11 +293,33 @@ def folder_at(path, level):
     return folders[level] if level < len(folders) else ""
 
 
-def group_key(args, metadata):
-    if args.group_level is not None:
-        level = args.group_level
-        return F.udf(lambda path: folder_at(path, level), StringType())(F.col("path"))
-    return F.udf(lambda path: metadata.get(path), StringType())(F.col("path"))
+def same_file_key(path):
+    """What two spellings of one local file share (its real path); a remote URI as it is."""
+    if "://" in path:
+        return path
+    return os.path.realpath(path) if os.path.lexists(path) else os.path.normpath(path)
+
+
+def read_metadata(path, column):
+    """{same_file_key(path): group} from a CSV's `path` column and its `column`."""
+    with open(path, encoding="utf-8") as table:
+        return {same_file_key(record["path"]): record[column] for record in csv.DictReader(table)}
+
+
+def metadata_groups(spark, args, frame, metadata):
+    """`frame` with each row's group: the --metadata row naming the same file however spelt.
+    Says (one line each) how many recordings have no metadata row, and how many rows no recording."""
+    keys = {row.path: same_file_key(row.path) for row in frame.select("path").distinct().collect()}
+    groups = {path: metadata.get(key) for path, key in keys.items()}
+    unmatched = sorted(path for path, key in keys.items() if key not in metadata)
+    unused = sorted(set(metadata) - set(keys.values()))
+    if unmatched:
+        print(f"pedometer_spark: warning: {len(unmatched)} recordings have no row in {args.metadata} (grouped "
+              f"under None), e.g. {', '.join(unmatched[:3])}", file=sys.stderr)
+    if unused:
+        print(f"pedometer_spark: warning: {len(unused)} rows of {args.metadata} name no recording in {args.output}, "
+              f"e.g. {', '.join(unused[:3])}", file=sys.stderr)
+    return frame.join(spark.createDataFrame(list(groups.items()), "path string, group string"), "path", "left")
 
 
 def write_summaries(spark, args, frame, count, failed_before, not_used):
@@ -333,12 +355,13 @@ def write_totals(spark, args, summaries):
     """Per-group totals of every row in `summaries` (recordings, failures, steps, distance,
     duration) to OUT/totals, grouped by --group-level or --metadata's --group-column, and
     printed."""
-    metadata = {}
-    if args.metadata:
-        with open(args.metadata, encoding="utf-8") as table:
-            for record in csv.DictReader(table):
-                metadata[record["path"]] = record[args.group_column]
-    totals = (spark.read.parquet(summaries).withColumn("group", group_key(args, metadata)).groupBy("group")
+    frame = spark.read.parquet(summaries)
+    if args.group_level is not None:
+        level = args.group_level
+        frame = frame.withColumn("group", F.udf(lambda path: folder_at(path, level), StringType())(F.col("path")))
+    else:
+        frame = metadata_groups(spark, args, frame, read_metadata(args.metadata, args.group_column))
+    totals = (frame.groupBy("group")
               .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
                    # A group whose every recording failed counted no steps (its `failed` says why).
                    F.coalesce(F.sum("steps"), F.lit(0)).alias("steps"),

@@ -153,13 +153,26 @@ def main():
             sys.exit("FAIL summaries-json differs from the whole table:\n  " + "\n  ".join(problems[:40]))
         print("ok    a rerun with nothing new to summarise writes the totals, and with --jsonl the whole table as JSON")
 
-        # The same recordings named otherwise are the same rows: not summarised again, not twice.
-        spelt = spark_run(output, inputs=("./Fixtures/oxford/", os.path.join(ROOT, "Fixtures", "wrist-watch")))
+        # The same recordings named otherwise are the same rows: not summarised again, not twice;
+        # so are --metadata's paths (one absolute, one ./, one naming no recording).
+        people = sorted(path for path in reference if path.startswith("Fixtures/oxford/"))[:2]
+        metadata = os.path.join(scratch, "people.csv")
+        with open(metadata, "w") as table:
+            table.write(f"path,participant\n{os.path.join(ROOT, people[0])},P1\n./{people[1]},P2\nFixtures/gone.csv,P3\n")
+        spelt = spark_run(output, "--metadata", metadata, "--group-column", "participant",
+                          inputs=("./Fixtures/oxford/", os.path.join(ROOT, "Fixtures", "wrist-watch")))
         problems = compare(spark_rows(output), reference)
         if "nothing to do" not in spelt or problems:
             sys.exit(f"FAIL the fixtures named ./Fixtures/oxford/ and by their absolute path: {spelt.strip()}\n  "
                      + "\n  ".join(problems[:40]))
         print("ok    recordings already summarised, named by other paths, are skipped")
+        participants = {group: steps for group, steps in spark_totals(output).items() if group}
+        warned = (f"warning: {len(reference) - 2} recordings have no row in {metadata} (grouped under None)",
+                  f"warning: 1 rows of {metadata} name no recording in {output}, e.g. Fixtures/gone.csv")
+        if participants != {"P1": reference[people[0]]["steps"], "P2": reference[people[1]]["steps"]} or not all(
+                line in spelt for line in warned):
+            sys.exit(f"FAIL --metadata paths spelt otherwise: {participants}\n{spelt}")
+        print("ok    --metadata paths match recordings however spelt; the unmatched are counted in a warning")
 
         # Resuming after a crash: the recordings it left as errors are retried, not skipped.
         crashy = os.path.join(scratch, "crashy")
