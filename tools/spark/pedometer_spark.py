@@ -373,6 +373,27 @@ def write_totals(spark, args, summaries):
         print(f"  {row.group}: {row.recordings} recordings, {row.steps} steps, {row.distanceMeters:.0f} m")
 
 
+def refuse(message, status=1):
+    """Ends the run before any work, saying why in one line."""
+    print(f"pedometer_spark: {message}", file=sys.stderr)
+    raise SystemExit(status)
+
+
+def check_output(output):
+    """Refuses a local OUT that is a file (exit 1) or cannot be created or written (exit 74, as
+    summarize's unwritable output), before any work; creates it."""
+    local = output.replace("file://", "", 1)
+    if "://" in local:
+        return
+    if os.path.exists(local) and not os.path.isdir(local):
+        refuse(f"{output}: exists and is not a folder (the output is a folder of tables)")
+    try:
+        os.makedirs(local, exist_ok=True)
+        tempfile.TemporaryFile(dir=local).close()
+    except OSError as error:
+        refuse(f"{output}: cannot be written ({error.strerror})", 74)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("inputs", nargs="+")
@@ -387,9 +408,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if (args.metadata is None) != (args.group_column is None):
         parser.error("--metadata and --group-column go together")
-    local_output = args.output.replace("file://", "", 1)
-    if "://" not in local_output and os.path.exists(local_output) and not os.path.isdir(local_output):
-        raise SystemExit(f"pedometer_spark: {args.output}: exists and is not a folder (the output is a folder of tables)")
+    check_output(args.output)
 
     spark = SparkSession.builder.appName("pedometer").getOrCreate()
     sc = spark.sparkContext

@@ -16,6 +16,8 @@
    batch is summarised in a new process; a name holding a newline is one row saying so.
 Exits non-zero with the differences on failure.
 """
+import contextlib
+import io
 import json
 import math
 import os
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unittest.mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PEDOMETER = os.path.join(ROOT, ".build", "release", "pedometer")
@@ -117,6 +120,7 @@ def main():
     try:
         check_crashes(reference, scratch)
         check_newline_names(reference, scratch)
+        check_refusals(scratch)
         output = os.path.join(scratch, "out")
         started = time.time()
         # The README's command: tools/spark-run Fixtures OUT --group-level 1.
@@ -309,6 +313,35 @@ def check_newline_names(reference, scratch):
             or rows[names[2]].steps != reference[good]["steps"]):
         sys.exit(f"FAIL names holding a newline: {[(row.path, row.error) for row in rows.values()]}")
     print("ok    a name holding a newline is one failed row saying so, not split")
+
+
+def refusal(*argv):
+    """(exit status, what was said) of pedometer_spark.main(argv), which must end before Spark starts."""
+    sys.path.insert(0, os.path.join(ROOT, "tools", "spark"))
+    import pedometer_spark
+
+    class NoSpark:
+        @property
+        def builder(self):
+            sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: Spark started")
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said), contextlib.redirect_stdout(said), \
+            unittest.mock.patch.object(pedometer_spark, "SparkSession", NoSpark()):
+        try:
+            pedometer_spark.main(list(argv))
+        except SystemExit as end:
+            return end.code, said.getvalue()
+    sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: not refused")
+
+
+def check_refusals(scratch):
+    """What cannot work is refused in one line before Spark starts."""
+    checks = [(("Fixtures", "--output", "/proc/pedometer-spark-out"), 74,
+               "pedometer_spark: /proc/pedometer-spark-out: cannot be written (No such file or directory)\n")]
+    for argv, status, line in checks:
+        if refusal(*argv) != (status, line):
+            sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {refusal(*argv)}, not {(status, line)}")
+    print(f"ok    {len(checks)} unusable invocations refused in one line before Spark starts")
 
 
 def check_remote_copies(reference):
