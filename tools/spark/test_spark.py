@@ -121,6 +121,7 @@ def main():
         check_crashes(reference, scratch)
         check_newline_names(reference, scratch)
         check_refusals(scratch)
+        check_prebuilt_binary()
         output = os.path.join(scratch, "out")
         started = time.time()
         # The README's command: tools/spark-run Fixtures OUT --group-level 1.
@@ -342,6 +343,17 @@ def check_refusals(scratch):
         if refusal(*argv) != (status, line):
             sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {refusal(*argv)}, not {(status, line)}")
     print(f"ok    {len(checks)} unusable invocations refused in one line before Spark starts")
+
+
+def check_prebuilt_binary():
+    """tools/spark/setup with the release binary built and no Swift on PATH: it neither builds nor fails."""
+    path = os.pathsep.join(folder for folder in os.environ["PATH"].split(os.pathsep)
+                           if not os.path.exists(os.path.join(folder, "swift")))
+    result = subprocess.run(["bash", "-c", "set -euo pipefail; source tools/spark/setup"], cwd=ROOT,
+                            env={**os.environ, "PATH": path}, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"FAIL tools/spark/setup with a prebuilt binary and no Swift: exit {result.returncode}\n{result.stderr}")
+    print("ok    tools/spark/setup needs no Swift when the release binary is up to date")
 
 
 def check_remote_copies(reference):
