@@ -408,20 +408,22 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if (args.metadata is None) != (args.group_column is None):
         parser.error("--metadata and --group-column go together")
+    inputs = []
+    for item in args.inputs:
+        if item.startswith("@"):
+            try:
+                with open(item[1:], encoding="utf-8") as listing:
+                    inputs += [line.strip() for line in listing if line.strip()]
+            except OSError as error:
+                refuse(f"{item}: cannot be read ({error.strerror})")
+        else:
+            inputs.append(item)
     check_output(args.output)
 
     spark = SparkSession.builder.appName("pedometer").getOrCreate()
     sc = spark.sparkContext
     sc.setLogLevel("WARN")
     binary = pedometer_binary(args.pedometer)
-
-    inputs = []
-    for item in args.inputs:
-        if item.startswith("@"):
-            with open(item[1:], encoding="utf-8") as listing:
-                inputs += [line.strip() for line in listing if line.strip()]
-        else:
-            inputs.append(item)
     remote = [item for item in inputs if "://" in item and not item.startswith("file://")]
     local, unusable = local_recordings(binary, [item.replace("file://", "", 1) for item in inputs if item not in remote]) \
         if len(remote) < len(inputs) else ([], [])

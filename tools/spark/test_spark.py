@@ -338,7 +338,9 @@ def refusal(*argv):
 def check_refusals(scratch):
     """What cannot work is refused in one line before Spark starts."""
     checks = [(("Fixtures", "--output", "/proc/pedometer-spark-out"), 74,
-               "pedometer_spark: /proc/pedometer-spark-out: cannot be written (No such file or directory)\n")]
+               "pedometer_spark: /proc/pedometer-spark-out: cannot be written (No such file or directory)\n"),
+              (("@nope.txt", "--output", os.path.join(scratch, "refused")), 1,
+               "pedometer_spark: @nope.txt: cannot be read (No such file or directory)\n")]
     for argv, status, line in checks:
         if refusal(*argv) != (status, line):
             sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {refusal(*argv)}, not {(status, line)}")
