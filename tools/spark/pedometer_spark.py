@@ -301,9 +301,18 @@ def same_file_key(path):
 
 
 def read_metadata(path, column):
-    """{same_file_key(path): group} from a CSV's `path` column and its `column`."""
-    with open(path, encoding="utf-8") as table:
-        return {same_file_key(record["path"]): record[column] for record in csv.DictReader(table)}
+    """{same_file_key(path): group} from a CSV's `path` column and its `column`; refuses a CSV
+    that cannot be read or lacks either column."""
+    try:
+        with open(path, encoding="utf-8") as table:
+            reader = csv.DictReader(table)
+            missing = [name for name in ("path", column) if name not in (reader.fieldnames or [])]
+            if missing:
+                refuse(f"{path}: no column {', '.join(missing)} (--metadata needs `path` and the --group-column; "
+                       f"its columns: {', '.join(reader.fieldnames or [])})")
+            return {same_file_key(record["path"]): record[column] for record in reader}
+    except OSError as error:
+        refuse(f"{path}: cannot be read ({error.strerror})")
 
 
 def metadata_groups(spark, args, frame, metadata):
@@ -351,7 +360,7 @@ def write_jsonl(spark, args, summaries):
     replace_directory(spark, json_lines)
 
 
-def write_totals(spark, args, summaries):
+def write_totals(spark, args, summaries, metadata):
     """Per-group totals of every row in `summaries` (recordings, failures, steps, distance,
     duration) to OUT/totals, grouped by --group-level or --metadata's --group-column, and
     printed."""
@@ -360,7 +369,7 @@ def write_totals(spark, args, summaries):
         level = args.group_level
         frame = frame.withColumn("group", F.udf(lambda path: folder_at(path, level), StringType())(F.col("path")))
     else:
-        frame = metadata_groups(spark, args, frame, read_metadata(args.metadata, args.group_column))
+        frame = metadata_groups(spark, args, frame, metadata)
     totals = (frame.groupBy("group")
               .agg(F.count("*").alias("recordings"), F.sum(F.col("error").isNotNull().cast("long")).alias("failed"),
                    # A group whose every recording failed counted no steps (its `failed` says why).
@@ -418,6 +427,7 @@ def main(argv=None):
                 refuse(f"{item}: cannot be read ({error.strerror})")
         else:
             inputs.append(item)
+    metadata = read_metadata(args.metadata, args.group_column) if args.metadata else None
     check_output(args.output)
 
     spark = SparkSession.builder.appName("pedometer").getOrCreate()
@@ -459,7 +469,7 @@ def main(argv=None):
     if args.jsonl and (count or done):
         write_jsonl(spark, args, summaries)
     if (args.group_level is not None or args.group_column) and (count or done):
-        write_totals(spark, args, summaries)
+        write_totals(spark, args, summaries, metadata)
     spark.stop()
     return status
 

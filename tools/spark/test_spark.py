@@ -341,6 +341,12 @@ def check_refusals(scratch):
                "pedometer_spark: /proc/pedometer-spark-out: cannot be written (No such file or directory)\n"),
               (("@nope.txt", "--output", os.path.join(scratch, "refused")), 1,
                "pedometer_spark: @nope.txt: cannot be read (No such file or directory)\n")]
+    people = os.path.join(scratch, "people.csv")
+    with open(people, "w") as table:
+        table.write("file,participant\nFixtures/runwalk/runwalk.csv,P1\n")
+    checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--metadata", people, "--group-column", "person"), 1,
+                f"pedometer_spark: {people}: no column path, person (--metadata needs `path` and the --group-column; "
+                "its columns: file, participant)\n")]
     for argv, status, line in checks:
         if refusal(*argv) != (status, line):
             sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {refusal(*argv)}, not {(status, line)}")
