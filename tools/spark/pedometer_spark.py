@@ -403,15 +403,25 @@ def check_output(output):
         refuse(f"{output}: cannot be written ({error.strerror})", 74)
 
 
+def at_least(least):
+    """An argparse type: an integer not under `least`."""
+    def number(text):
+        value = int(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is under {least}")
+        return value
+    return number
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("inputs", nargs="+")
     parser.add_argument("--output", required=True)
-    parser.add_argument("--partitions", type=int, default=None, help="tasks (default: 2 per core Spark gives)")
+    parser.add_argument("--partitions", type=at_least(1), default=None, help="tasks (default: 2 per core Spark gives)")
     parser.add_argument("--pedometer", help="path of the pedometer binary on every machine")
     parser.add_argument("--force", action="store_true", help="redo the paths already in the output")
     parser.add_argument("--jsonl", action="store_true", help="also write JSON Lines")
-    parser.add_argument("--group-level", type=int, help="per-group totals by this folder level of each path")
+    parser.add_argument("--group-level", type=at_least(0), help="per-group totals by this folder level of each path")
     parser.add_argument("--metadata", help="CSV with a path column, for --group-column")
     parser.add_argument("--group-column", help="per-group totals by this column of --metadata")
     args = parser.parse_args(argv)

@@ -347,7 +347,15 @@ def check_refusals(scratch):
     checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--metadata", people, "--group-column", "person"), 1,
                 f"pedometer_spark: {people}: no column path, person (--metadata needs `path` and the --group-column; "
                 "its columns: file, participant)\n")]
+    for option, value, least in (("--partitions", "0", 1), ("--group-level", "-1", 0)):
+        checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), option, value), 2,
+                    f"argument {option}: {value} is under {least}\n")]
     for argv, status, line in checks:
+        if status == 2:  # argparse's usage, then its error
+            end, said = refusal(*argv)
+            if end != 2 or not said.endswith(line):
+                sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {end}, {said}")
+            continue
         if refusal(*argv) != (status, line):
             sys.exit(f"FAIL pedometer_spark {' '.join(argv)}: {refusal(*argv)}, not {(status, line)}")
     print(f"ok    {len(checks)} unusable invocations refused in one line before Spark starts")
