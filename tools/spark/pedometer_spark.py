@@ -18,8 +18,8 @@ Lines to OUT/summaries-json). A rerun skips the recordings already summarised in
 their paths are spelt this time: a row is the file's, under the path it was first summarised by) and retries those whose
 row is an error, replacing their rows (--force redoes every path); a run killed before its write commits
 leaves OUT as it was (what its tasks wrote is removed by the next run).
---group-level N also writes per-group totals (steps, distance, duration, recordings,
-failures) to OUT/totals, grouping by the N-th folder of each path (0 = the first);
+--group-level N also writes per-group totals (group, recordings, failed, steps, distanceMeters,
+durationSeconds) to OUT/totals, grouping by the N-th folder of each path (0 = the first);
 --metadata CSV --group-column C groups by column C of a CSV with a `path` column instead.
 
 The binary: --pedometer PATH, else `pedometer` shipped with --files (found in the task's
@@ -361,7 +361,7 @@ def write_jsonl(spark, args, summaries):
 
 
 def write_totals(spark, args, summaries, metadata):
-    """Per-group totals of every row in `summaries` (recordings, failures, steps, distance,
+    """Per-group totals of every row in `summaries` (recordings, failed, steps, distance,
     duration) to OUT/totals, grouped by --group-level or --metadata's --group-column, and
     printed."""
     frame = spark.read.parquet(summaries)

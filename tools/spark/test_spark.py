@@ -66,7 +66,11 @@ def spark_totals(output):
     from pyspark.sql import SparkSession
     spark = SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false").getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    totals = {row.group: row.steps for row in spark.read.parquet(os.path.join(output, "totals")).collect()}
+    table = spark.read.parquet(os.path.join(output, "totals"))
+    columns = ["group", "recordings", "failed", "steps", "distanceMeters", "durationSeconds"]  # as documented
+    if table.columns != columns:
+        sys.exit(f"FAIL the totals' columns {table.columns}, documented as {columns}")
+    totals = {row.group: row.steps for row in table.collect()}
     spark.stop()
     return totals
 
