@@ -13,7 +13,10 @@
 5. remote files (as sc.binaryFiles hands them over) are read under their own names, so a
    Google Fit day file keeps its date, and no message names the executor's scratch copy;
 6. a summarize killed by a signal names it on the recording it died on, and the rest of its
-   batch is summarised in a new process; a name holding a newline is one row saying so.
+   batch is summarised in a new process; a name holding a newline is one row saying so;
+7. what cannot work (an unwritable OUT, a missing @paths.txt, a metadata CSV without its
+   columns, bad numbers) is refused in one line before Spark starts; tools/spark/setup needs no
+   Swift beside an up-to-date binary.
 Exits non-zero with the differences on failure.
 """
 import contextlib
