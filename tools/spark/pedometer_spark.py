@@ -29,6 +29,7 @@ import argparse
 import csv
 import json
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -103,12 +104,13 @@ def to_row(path, summary):
     return Row(**values)
 
 
-def run_summarize(binary, items):
-    """One `pedometer summarize -` process over (path, local path) pairs: the rows it gave, the
-    pairs it gave none for (in order), and how it ended when that was abnormal (else None)."""
+def run_summarize(binary, items, options=()):
+    """One `pedometer summarize [options] -` process over (path, local path) pairs: the rows it
+    gave, the pairs it gave none for (in order), and how it ended when that was abnormal (else
+    None)."""
     local_to_path = {local: path for path, local in items}
     process = subprocess.run(
-        [binary, "summarize", "--format", "json", "--jobs", "1", "--progress", "never", "-"],
+        [binary, "summarize", "--format", "json", "--jobs", "1", "--progress", "never", *options, "-"],
         input="\n".join(local for _, local in items) + "\n", capture_output=True, text=True)
     rows, seen = [], set()
     for line in process.stdout.splitlines():
@@ -139,7 +141,7 @@ def run_summarize(binary, items):
     return rows, [item for item in items if item[1] not in seen], ended
 
 
-def summarize_paths(binary, items, retry=True):
+def summarize_paths(binary, items, options=(), retry=True):
     """Runs summarize on (path, local path) pairs: one row per path, in any case. When summarize
     crashes, the first recording it gave no row for (the one it was reading, unless its output was
     still buffered) is run again alone, and the rest once more in a new process (`retry`)."""
@@ -151,7 +153,7 @@ def summarize_paths(binary, items, retry=True):
     items = [(path, local) for path, local in items if "\n" not in local]
     if not items:
         return rows
-    done, missing, ended = run_summarize(binary, items)
+    done, missing, ended = run_summarize(binary, items, options)
     rows += done
     if not missing:
         return rows
@@ -160,24 +162,24 @@ def summarize_paths(binary, items, retry=True):
         return rows + [to_row(path, {"error": f"{path}: not summarised (pedometer summarize gave no result for it)"})
                        for path, _ in missing]
     (suspect, suspect_local), rest = missing[0], missing[1:]
-    alone, still_missing, alone_ended = run_summarize(binary, [(suspect, suspect_local)])
+    alone, still_missing, alone_ended = run_summarize(binary, [(suspect, suspect_local)], options)
     rows += alone
     if still_missing:
         why = f"{alone_ended} while reading it" if alone_ended else "pedometer summarize gave no result for it"
         rows.append(to_row(suspect, {"error": f"{suspect}: not summarised: {why}"}))
     if rest and retry:
-        return rows + summarize_paths(binary, rest, retry=False)
+        return rows + summarize_paths(binary, rest, options, retry=False)
     return rows + [to_row(path, {"error": f"{path}: not summarised: not reached, {ended} while reading its batch "
                                           f"(it gave no result from {suspect} on)"}) for path, _ in rest]
 
 
-def local_partition(binary_hint):
+def local_partition(binary_hint, options=()):
     def run(items):
-        return summarize_paths(pedometer_binary(binary_hint), items)
+        return summarize_paths(pedometer_binary(binary_hint), items, options)
     return run
 
 
-def remote_partition(binary_hint):
+def remote_partition(binary_hint, options=()):
     def run(files):
         scratch = tempfile.mkdtemp(prefix="pedometer-spark-")
         try:
@@ -191,7 +193,7 @@ def remote_partition(binary_hint):
                 with open(local, "wb") as out:
                     out.write(content)
                 items.append((uri, local))
-            return summarize_paths(pedometer_binary(binary_hint), items)
+            return summarize_paths(pedometer_binary(binary_hint), items, options)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     return run
@@ -413,6 +415,23 @@ def at_least(least):
     return number
 
 
+def summarize_options(binary_hint, text):
+    """The --summarize-options words, checked by the binary before Spark starts (a usage error
+    refused in one line, exit 64); the map step's own options are refused too."""
+    try:
+        options = shlex.split(text)
+    except ValueError as error:
+        refuse(f"--summarize-options: {error}", status=64)
+    own = [word for word in options if word.split("=")[0] in ("--format", "--jobs", "--progress", "--output-dir", "--chart", "-")]
+    if own:
+        refuse(f"--summarize-options: {own[0]} is the map step's own (the options read recordings: --rate, --columns, --height …)", status=64)
+    if options:
+        process = subprocess.run([pedometer_binary(binary_hint), "summarize", "--format", "json", *options, "-"], input="", capture_output=True, text=True)
+        if process.returncode == 64:
+            refuse(f"--summarize-options: {(process.stderr.strip().splitlines() or ['not accepted'])[0]}", status=64)
+    return options
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("inputs", nargs="+")
@@ -424,6 +443,8 @@ def main(argv=None):
     parser.add_argument("--group-level", type=at_least(0), help="per-group totals by this folder level of each path")
     parser.add_argument("--metadata", help="CSV with a path column, for --group-column")
     parser.add_argument("--group-column", help="per-group totals by this column of --metadata")
+    parser.add_argument("--summarize-options", default="", metavar="'OPTIONS'",
+                        help="reading options for every recording, one quoted string (e.g. '--rate 100 --height 1.8')")
     args = parser.parse_args(argv)
     if (args.metadata is None) != (args.group_column is None):
         parser.error("--metadata and --group-column go together")
@@ -438,6 +459,7 @@ def main(argv=None):
         else:
             inputs.append(item)
     metadata = read_metadata(args.metadata, args.group_column) if args.metadata else None
+    options = summarize_options(args.pedometer, args.summarize_options)
     check_output(args.output)
 
     spark = SparkSession.builder.appName("pedometer").getOrCreate()
@@ -462,10 +484,10 @@ def main(argv=None):
     partitions = args.partitions or max(2 * sc.defaultParallelism, 1)
     parts = []
     if local:
-        parts.append(sc.parallelize(local, min(partitions, len(local))).mapPartitions(local_partition(args.pedometer)))
+        parts.append(sc.parallelize(local, min(partitions, len(local))).mapPartitions(local_partition(args.pedometer, options)))
     for pattern in remote:
         files = sc.binaryFiles(pattern).filter(lambda item: item[0] not in done)
-        parts.append(files.repartition(partitions).mapPartitions(remote_partition(args.pedometer)))
+        parts.append(files.repartition(partitions).mapPartitions(remote_partition(args.pedometer, options)))
     frame = count = None
     if parts:
         rows = sc.union(parts) if len(parts) > 1 else parts[0]

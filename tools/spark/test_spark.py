@@ -227,6 +227,17 @@ exit 134
         print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log; "
               "relative paths are the caller's")
 
+        # --summarize-options reach every summarize (Mobilise-D's file has no time column:
+        # --rate 100), and an input whose name starts with a dash is a name, not an option.
+        os.symlink(os.path.join(ROOT, "Fixtures", "mobilise-d", "HA-001-daily-living.csv"), os.path.join(scratch, "-rec.csv"))
+        spark_run("rated", "--summarize-options", "--rate 100", inputs=("-rec.csv",), cwd=scratch)
+        local = json.loads(subprocess.run([PEDOMETER, "summarize", "--format", "json", "--rate", "100", "./-rec.csv"], cwd=scratch,
+                                          capture_output=True, text=True, check=True).stdout)
+        rated = spark_rows(os.path.join(scratch, "rated"))
+        if [(row["path"], row["steps"], row["error"]) for row in rated] != [("-rec.csv", local["steps"], None)]:
+            sys.exit(f"FAIL --summarize-options '--rate 100' on -rec.csv: {rated}, summarize gives {local['steps']} steps")
+        print(f"ok    --summarize-options reach summarize ({local['steps']} steps at --rate 100); a name starting with '-' is read")
+
         not_folder = os.path.join(scratch, "a-file")
         open(not_folder, "w").close()
         stdout, stderr = spark_run(not_folder, status=1)
@@ -354,6 +365,11 @@ def check_refusals(scratch):
     checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--metadata", people, "--group-column", "person"), 1,
                 f"pedometer_spark: {people}: no column path, person (--metadata needs `path` and the --group-column; "
                 "its columns: file, participant)\n")]
+    binary = os.path.join(ROOT, ".build", "release", "pedometer")
+    for words, line in (("--rat 100", "Error: Unknown option '--rat'. Did you mean '--rate'?"),
+                        ("--format csv", "--format is the map step's own (the options read recordings: --rate, --columns, --height …)")):
+        checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--pedometer", binary, "--summarize-options", words), 64,
+                    f"pedometer_spark: --summarize-options: {line}\n")]
     for option, value, least in (("--partitions", "0", 1), ("--group-level", "-1", 0)):
         checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), option, value), 2,
                     f"argument {option}: {value} is under {least}\n")]
