@@ -18,6 +18,21 @@ extension CSVReader {
         fieldCount > width ? (width..<fieldCount).first { !isEmpty($0) } : nil
     }
 
+    /// Whether field `index`, spaces around it aside, is `bytes` (a text column's value compared
+    /// row by row without building a string); `false` when the record has no such field.
+    @inline(__always)
+    func field(_ index: Int, trimmedEquals bytes: [UInt8]) -> Bool {
+        guard index < fieldCount else { return false }
+        let field = self.field(index)
+        var start = 0
+        var end = field.count
+        while start < end && field[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start && field[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end - start == bytes.count else { return false }
+        for offset in 0..<bytes.count where field[start + offset] != bytes[offset] { return false }
+        return true
+    }
+
     /// Throws, located at the field, when the current record has a value beyond the first
     /// `width` fields (``fieldBeyond(_:)``).
     @inline(__always)

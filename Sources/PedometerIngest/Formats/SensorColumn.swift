@@ -18,15 +18,7 @@ struct SensorColumn: Sendable, Hashable {
     /// aside, is the accelerometer's name).
     @inline(__always)
     func isAccelerometer(_ reader: CSVReader) -> Bool {
-        guard index < reader.fieldCount else { return false }
-        let field = reader.field(index)
-        var start = 0
-        var end = field.count
-        while start < end && field[start] == UInt8(ascii: " ") { start += 1 }
-        while end > start && field[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        guard end - start == bytes.count else { return false }
-        for offset in 0..<bytes.count where field[start + offset] != bytes[offset] { return false }
-        return true
+        reader.field(index, trimmedEquals: bytes)
     }
 
     /// The sensor column of a table, when its first `records` show one: a column (none of

@@ -38,15 +38,7 @@ struct SourceColumn: Sendable, Hashable {
     /// aside) the first row's, or empty.
     @inline(__always)
     func isSame(_ reader: CSVReader) -> Bool {
-        guard index < reader.fieldCount, !reader.isEmpty(index) else { return true }
-        let field = reader.field(index)
-        var start = 0
-        var end = field.count
-        while start < end && field[start] == UInt8(ascii: " ") { start += 1 }
-        while end > start && field[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        guard end - start == bytes.count else { return false }
-        for offset in 0..<bytes.count where field[start + offset] != bytes[offset] { return false }
-        return true
+        reader.isEmpty(index) || reader.field(index, trimmedEquals: bytes)
     }
 
     /// The error refusing the file at the current record, of another source.
