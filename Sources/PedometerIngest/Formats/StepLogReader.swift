@@ -87,7 +87,7 @@ enum StepLogReader {
                     guard t > previous.start else { throw reader.error(atField: columns.time, "interval starts before the previous row's") }
                     emitPending(until: t, interval, into: &emitter)
                 } else {
-                    emitter.stepCountBaseline(at: t, kind: .device)
+                    emitter.stepCountBaseline(at: t, kind: .device, distance: metres)
                 }
                 pending = (t, steps, distance)
             } catch {

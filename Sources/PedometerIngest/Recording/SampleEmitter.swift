@@ -162,10 +162,11 @@ struct SampleEmitter<Sink: SampleSink> {
         if steps[kind]!.admit(sample.time) { sink.accept(sample, kind: kind) }
     }
 
-    /// The count a log of step events starts from (0 just as its first event comes, so that the
-    /// event counts): passed on, but no row of the file, so not a sample of the stream's.
-    mutating func stepCountBaseline(at time: Double, kind: StepReferenceKind) {
-        sink.accept(StepCountSample(time: time, steps: 0), kind: kind)
+    /// The count a log of step events or of counts per interval starts from (0 just as its
+    /// first event or interval begins, so that it counts; its distance 0 too when the log has
+    /// distances): passed on, but no row of the file, so not a sample of the stream's.
+    mutating func stepCountBaseline(at time: Double, kind: StepReferenceKind, distance: Double? = nil) {
+        sink.accept(StepCountSample(time: time, steps: 0, distance: distance), kind: kind)
     }
 
     mutating func location(_ sample: LocationSample, file: String, columns: String = "") {

@@ -46,6 +46,16 @@ import PedometerCore
         #expect(sink.stepTotal(.device) == 370)
     }
 
+    /// Distances per interval add up from 0 at the first interval's start: the first row's
+    /// metres count (the review found 210 of 250 m: the baseline had no distance).
+    @Test func distancesPerIntervalAddUpFromTheFirst() throws {
+        let path = files.write("metres.csv", "time,steps,distance\n1709280000,50,40\n1709280060,90,70\n1709280120,80,60\n1709280180,0,0\n1709280240,100,80\n")
+        let (_, sink) = try readRecording(path)
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.map(\.distance) == [0, 40, 110, 170, 170, 250])
+        #expect(sink.stepTotal(.device) == 320)
+    }
+
     /// A cumulative count that goes down once (the phone restarted) stays cumulative: the count
     /// after the restart moves the baseline (``CumulativeSeries``).
     @Test func aCountResetOnceIsStillCumulative() throws {
