@@ -68,11 +68,14 @@ enum StepIntervalReader {
             day = date.wallNanoseconds
             info.notes.append("day \(FileSystem.lastComponent(path).prefix(10)) from the file name")
         }
-        // Zoneless times beside a column of local offsets are UTC (Samsung Health's).
+        // Zoneless times beside a column of local offsets are UTC (Samsung Health's), whatever
+        // --time-zone says of other files.
         var zone = options.timeZone
-        if zone == nil, !column.zoned, let offset = layout.utcOffset {
+        if !column.zoned, let offset = layout.utcOffset {
             zone = TimeZoneRule("+00:00")
-            info.notes.append("times in UTC (the column '\(layout.header[offset])' gives each row's local offset)")
+            info.notes.append(
+                "times in UTC (the column '\(layout.header[offset])' gives each row's local offset)"
+                    + (options.timeZone == nil ? "" : "; --time-zone not used for them"))
         }
         var clock = DateTimeClock(column: column, zone: zone, day: day)
         // Rows of one date column: a day each, or, when they hold times of day (a health
@@ -141,7 +144,10 @@ enum StepIntervalReader {
         while times.count < 1024, try reader.next() {
             guard let parsed = try? column.parse(reader, layout.start) else { continue }
             times.append(parsed.integer)
-            if parsed.integer % nanosecondsPerDay != 0 { timesOfDay = true }
+            // Midnight as written (a zoned date's instant is not midnight in UTC).
+            if let wall = DateParser.parse(reader.field(layout.start), column.layout)?.wallNanoseconds, wall % nanosecondsPerDay != 0 {
+                timesOfDay = true
+            }
         }
         let spacings = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
         guard timesOfDay, !spacings.isEmpty else { return nil }

@@ -179,12 +179,14 @@ enum StepLogReader {
     }
 
     /// Whether a log's counts are cumulative or per interval, from the whole file: a cumulative
-    /// count goes down only where the device's counter was reset (a restart: once in a while),
-    /// counts per interval whenever an interval holds fewer steps than the one before.
+    /// count goes down only where the device's counter was reset (a restart, now and then) and
+    /// goes up whenever a step is taken, while counts per interval go down about as often as
+    /// they go up (whenever an interval holds fewer steps than the one before).
     private struct Shape {
-        /// How often a column's values go down from one row to the next.
+        /// How often a column's values go up and down from one row to the next.
         struct Changes {
             var pairs = 0
+            var increases = 0
             var decreases = 0
             private var last: Double?
 
@@ -192,13 +194,15 @@ enum StepLogReader {
                 if let last {
                     pairs += 1
                     if value < last { decreases += 1 }
+                    if value > last { increases += 1 }
                 }
                 last = value
             }
 
-            /// At least twice, and in at least one pair of rows in twenty: more resets than a
-            /// device's counter has (a restart a day is one pair in 1,440 of minute counts).
-            var isPerInterval: Bool { decreases >= 2 && decreases * 20 >= pairs }
+            /// Down at least twice, and at least once for every four times up: a counter's
+            /// resets are rare beside its rises (36 hourly rows of a counter reset twice go up
+            /// 33 times), an interval's count falls about as often as it rises.
+            var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases }
         }
 
         var steps = Changes()

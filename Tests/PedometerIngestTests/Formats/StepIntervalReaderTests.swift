@@ -72,6 +72,20 @@ import PedometerCore
         #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 130.9) < 1e-9)
         #expect(info.notes.contains("times in UTC (the column '\(prefix)time_offset' gives each row's local offset)"))
         #expect(info.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up") }, "\(info.notes)")
+        // UTC whatever --time-zone says of other files (the review: 2 h early under +02:00).
+        var options = IngestOptions()
+        options.timeZone = TimeZoneRule("+02:00")
+        let (zoned, _) = try read(path, options)
+        #expect(zoned.startDate == 1_557_734_400)
+    }
+
+    /// Daily rows whose dates state a zone are days: their midnight is midnight as written,
+    /// not in UTC (the review: read as rows of times of day, each two days long across gaps).
+    @Test func zonedDailyRowsAreDays() throws {
+        let path = files.write("daily.csv", "Date,Steps\n2019-05-01 00:00:00 +0200,5000\n2019-05-03 00:00:00 +0200,5001\n2019-05-05 00:00:00 +0200,4000\n")
+        let (info, sink) = try read(path)
+        #expect(info.notes.contains("step counts per day"), "\(info.notes)")
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800 + 86_400, 345_600 + 86_400])
     }
 
     @Test func badRowsAreLocated() throws {

@@ -68,6 +68,24 @@ import PedometerCore
         #expect(sink.steps[.device]?.map(\.steps) == expected)
     }
 
+    /// An hourly cumulative counter reset twice (at midnight, and a restart) goes up 33 times
+    /// and down twice: cumulative still (the review found 013dda7's rule, two falls and one pair
+    /// in twenty, reading it per interval: 94,799 steps of 13,816).
+    @Test func anHourlyCounterResetTwiceIsCumulative() throws {
+        var counts: [Int] = []
+        var total = 0
+        for hour in 0..<36 {
+            if hour == 14 || hour == 24 { total = 0 }
+            total += 380 + (hour * 37) % 200
+            counts.append(total)
+        }
+        let rows = counts.enumerated().map { "\(1_557_705_600 + 3600 * $0.offset),\($0.element)" }
+        let path = files.write("hourly-counter.csv", "timestamp,steps\n" + rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try readRecording(path)
+        #expect(info.notes.contains("cumulative step counts"), "\(info.notes)")
+        #expect(sink.steps[.device]?.map(\.steps) == counts.map(Double.init))
+    }
+
     /// Date-times without a zone are the device's clock: placed with --time-zone, and said so
     /// without it; a row that goes back, or a negative count, is located and left out.
     @Test func localTimesAndBadRows() throws {
