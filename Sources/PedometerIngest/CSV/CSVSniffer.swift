@@ -55,8 +55,9 @@ struct CSVSniffer {
                 : head.contains("<gpx") ? "a GPX track (positions, no steps)" : "XML data"
             return "\(kind), not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"
         }
-        // A FIT file (Garmin and other watches): its header names ".FIT" at bytes 8-11.
-        if bytes.count >= 12, bytes[8..<12].elementsEqual(Array(".FIT".utf8)) {
+        // A FIT file (Garmin and other watches): a header of 12 or 14 bytes, its size first,
+        // naming ".FIT" at bytes 8-11.
+        if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, bytes[8..<12].elementsEqual(Array(".FIT".utf8)) {
             return "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"
         }
         return nil

@@ -12,7 +12,7 @@ struct ColumnNames {
         raw = header
         var names: [String] = []
         var units: [String] = []
-        for name in header.map(Self.withoutNamespace) {
+        for name in Self.withoutNamespace(header) {
             var base = ""
             var unit = ""
             var depth = 0
@@ -34,14 +34,20 @@ struct ColumnNames {
         self.units = units
     }
 
-    /// The last part of a name written in a reverse-domain namespace (`com.`, `org.` or `net.`
-    /// and at least three dots: an Android app's content names), else the name.
-    static func withoutNamespace(_ name: String) -> String {
-        let parts = name.trimmingSpaces.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 4, ["com", "org", "net"].contains(parts[0].lowercased()), let last = parts.last, !last.isEmpty else {
-            return name
+    /// The names, those written in one reverse-domain namespace (`com.`, `org.` or `net.` and at
+    /// least three dots, the same up to the last dot for all of them: an Android app's content
+    /// names) by their last part. Names of several such prefixes are a hierarchy
+    /// (`com.foo.gyro.x` beside `com.foo.acc.x`), kept whole.
+    static func withoutNamespace(_ header: [String]) -> [String] {
+        let split = header.map { name -> (prefix: Substring, last: Substring)? in
+            let trimmed = name.trimmingSpaces
+            guard let dot = trimmed.lastIndex(of: "."), trimmed.split(separator: ".", omittingEmptySubsequences: false).count >= 4,
+                ["com.", "org.", "net."].contains(trimmed.prefix(4).lowercased()), trimmed.index(after: dot) < trimmed.endIndex
+            else { return nil }
+            return (trimmed[..<dot], trimmed[trimmed.index(after: dot)...])
         }
-        return String(last)
+        guard Set(split.compactMap { $0?.prefix }).count == 1 else { return header }
+        return zip(header, split).map { name, parts in parts.map { String($0.last) } ?? name }
     }
 
     /// Index of the first column whose normalised name is one of `names`.

@@ -10,6 +10,8 @@ struct DateTimeColumn: Sendable, Hashable {
     let layout: DateParser.Layout
     /// Whether the texts state their zone.
     let zoned: Bool
+    /// Whether the first text gives its time to the minute only (a step log's, not samples').
+    let minutePrecision: Bool
 
     /// The column for texts like `sample` (a field of the first data row), or `nil` when it is
     /// no date-time.
@@ -19,6 +21,7 @@ struct DateTimeColumn: Sendable, Hashable {
         }
         self.layout = layout
         zoned = parsed.offsetSeconds != nil
+        minutePrecision = DateParser.isMinutePrecision(sample, layout)
     }
 
     /// The timestamp in field `index` as nanoseconds, or an error located at it.

@@ -108,6 +108,12 @@ enum GenericReader {
         var dateTime: DateTimeColumn?
         if let time, let sample = first.flatMap({ time < $0.count ? $0[time] : nil }),
             Double(sample.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) == nil, let column = DateTimeColumn(sample: sample) {
+            // Samples many a second need their times in seconds at least.
+            guard !column.minutePrecision else {
+                throw IngestError(
+                    file: displayName, line: skipRecords + 1,
+                    "times to the minute ('\(sample.trimmingSpaces)'): acceleration samples need their times in seconds; export them with seconds, or time the rows by their rate (--rate HZ)")
+            }
             dateTime = column
             timeField = .dateTime(time, column)
             info.notes.append("time from \(column.description)")
@@ -131,12 +137,16 @@ enum GenericReader {
         var read: Set<Int> = [columns.x, columns.y, columns.z]
         if let gravity = columns.gravity { read.formUnion([gravity.x, gravity.y, gravity.z]) }
         if let time { read.insert(time) }
-        // Rows of one person or device (a table of several is refused where another begins).
-        if let header { table.sources = SourceColumn.find(header: header, firstRow: first).filter { !read.contains($0.index) } }
         if let sensor = SensorColumn.find(in: firstRecords, excluding: read) {
             table.sensor = sensor
             let column = header.flatMap { sensor.index < $0.count ? "'\($0[sensor.index])'" : nil } ?? "\(sensor.index + 1)"
             info.notes.append("rows of several sensors: the accelerometer's ('\(sensor.accelerometer)' in column \(column)) read")
+        }
+        // Rows of one person or device (a table of several is refused where another begins),
+        // as the accelerometer's rows name them.
+        if let header {
+            let rows = table.sensor.map { sensor in firstRecords.filter { sensor.index < $0.count && $0[sensor.index].trimmingSpaces == sensor.accelerometer } } ?? firstRecords
+            table.sources = SourceColumn.find(header: header, in: rows).filter { !read.contains($0.index) && $0.index != table.sensor?.index }
         }
 
         // Infer what is not stated from the first rows.

@@ -113,9 +113,12 @@ struct HeaderRoles: Sendable, Hashable {
         // and `gravity.x` are both in g; other names leave it to be inferred from the sum).
         // Axes whose names say nothing of gravity beside it (Apple Watch loggers write
         // CMDeviceMotion's user acceleration as `accelerationX` …) likewise, if their rows
-        // are without gravity (``gravityByPlace``).
+        // are without gravity (``gravityByPlace``). Not when the two state other units (`accX (g)`
+        // beside `gravityX (m/s^2)`): rows are summed as written.
         var gravity: Triplet?
-        if kind != .total, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }) {
+        if kind != .total, let alone = triplets.first(where: { $0.meaning == .other("gravity alone") }),
+            [nil, unit].contains(stated(names, x: alone.x).unit) || unit == nil
+        {
             gravity = alone
             kind = .total
         }

@@ -7,7 +7,7 @@ struct SourceColumn: Sendable, Hashable {
     /// The column's index and name as the header writes it.
     var index: Int
     var name: String
-    /// The first data row's value, spaces around it aside.
+    /// The first value in the column, spaces around it aside.
     var value: String
     private var bytes: [UInt8]
 
@@ -22,15 +22,14 @@ struct SourceColumn: Sendable, Hashable {
         bytes = Array(value.utf8)
     }
 
-    /// The source columns of `header` (a user's and a device's, HHAR has both) whose value in
-    /// `firstRow` is not empty.
-    static func find(header: [String], firstRow: [String]?) -> [SourceColumn] {
-        guard let firstRow else { return [] }
+    /// The source columns of `header` (a user's and a device's, HHAR has both), each with its
+    /// first value among the first `rows` that is not empty.
+    static func find(header: [String], in rows: [[String]]) -> [SourceColumn] {
         let names = ColumnNames(header)
         return names.normalized.indices.compactMap { index in
-            guard Self.names.contains(names.normalized[index]), index < firstRow.count else { return nil }
-            let value = String(firstRow[index].trimmingSpaces)
-            return value.isEmpty ? nil : SourceColumn(index: index, name: header[index], value: value)
+            guard Self.names.contains(names.normalized[index]) else { return nil }
+            let value = rows.lazy.compactMap { index < $0.count ? String($0[index].trimmingSpaces) : nil }.first { !$0.isEmpty }
+            return value.map { SourceColumn(index: index, name: header[index], value: $0) }
         }
     }
 
@@ -45,9 +44,11 @@ struct SourceColumn: Sendable, Hashable {
     func refusal(_ reader: CSVReader) -> IngestError {
         let other = reader.string(index).trimmingSpaces
         let delimiter = reader.delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(reader.delimiter))
+        // A file name the shell takes as one word.
+        let file = String(value.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" }) + ".csv"
         return reader.error(
             atField: index,
             "rows of another \(name) ('\(other)'; the rows above are '\(value)'): a recording is one \(name)'s, so split the file by "
-                + "that column, e.g. awk -F'\(delimiter)' 'NR==1 || $\(index + 1)==\"\(value)\"' FILE > \(value).csv")
+                + "that column, e.g. awk -F'\(delimiter)' 'NR==1 || $\(index + 1)==\"\(value)\"' FILE > \(file)")
     }
 }

@@ -107,6 +107,12 @@ public enum DateParser {
         return candidates.first { layout in texts.allSatisfy { parse($0, layout) != nil } }
     }
 
+    /// Whether `text`, written in `layout`, gives a time only to the minute (`2019-05-13 14:00`):
+    /// no time for samples many a second.
+    public static func isMinutePrecision(_ text: String, _ layout: Layout) -> Bool {
+        withBytes(text) { bytes in Fields(bytes, layout).map { $0.hasTime && !$0.hasSeconds } ?? false }
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z of an ISO 8601 / RFC 3339 timestamp that states its
     /// zone (``Layout/iso`` with a time and a zone): `2019-05-13 17:27:52.123 +0200`,
     /// `2019-05-13T17:27:52.123+02:00`, `2019-05-13T15:27:52Z`, `2019-05-13T17:27:52,5+0200`.
@@ -146,6 +152,8 @@ public enum DateParser {
         var fractionLength = 0
         var offsetSeconds: Int?
         var hasTime = false
+        /// Whether the time has its seconds (a date's time may stop at the minute).
+        var hasSeconds = false
 
         init?(_ bytes: UnsafeRawBufferPointer, _ layout: Layout) {
             guard let base = bytes.baseAddress else { return nil }
@@ -206,6 +214,7 @@ public enum DateParser {
                 second = seconds
             }
             hasTime = true
+            self.hasSeconds = hasSeconds
             // Fraction: any number of digits; the first 19 are kept.
             if hasSeconds, let mark = scanner.peek(),
                 mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") || (spaced && mark == UInt8(ascii: ":"))

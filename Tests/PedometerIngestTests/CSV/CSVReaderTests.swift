@@ -258,6 +258,9 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
              "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"),
         ]
         expectRefused(cases)
+        // A text whose first field is an 8-character name ending .FIT is no FIT file.
+        let named = files.write("names.csv", "ABCDEFGH.FIT,x,y,z\n1,2,3,4\n")
+        #expect(try records(named).count == 2)
         // A table whose first field opens with a bracket is no JSON.
         let bracketed = files.write("bracket.csv", "[t],x,y,z\n1,2,3,4\n")
         #expect(try records(bracketed).count == 2)

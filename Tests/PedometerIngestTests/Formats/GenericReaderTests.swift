@@ -1000,6 +1000,44 @@ import PedometerCore
         }
     }
 
+    /// What is no person or device: a sensor column named `device` (the accelerometer's rows
+    /// read, as under `sensor`), and a first row without a value (the first value decides).
+    /// Both from the review of 9a14ad8.
+    @Test func aSensorColumnNamedDeviceIsNoSourceAndTheFirstValueDecides() throws {
+        let rows = (0..<100).flatMap { i in ["\(1_557_761_272_123 + 10 * i),gyroscope,0.01,0.02,0.03", "\(1_557_761_272_123 + 10 * i),accelerometer,0.78,6.03,8.19"] }
+        let sensors = files.write("sensors.csv", (["timestamp,device,x,y,z"] + rows).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(sensors)
+        #expect(sink.acceleration.count == 100)
+        #expect(info.notes.contains("rows of several sensors: the accelerometer's ('accelerometer' in column 'device') read"))
+        let people = (0..<100).map { i in "\(1_557_761_272_123 + 10 * i),0.78,6.03,8.19,\(i == 0 ? "" : i < 50 ? "a" : "b")" }
+        let path = files.write("people.csv", (["timestamp,x,y,z,subject"] + people).joined(separator: "\n") + "\n")
+        #expect(throws: IngestError.self) { try read(path) }
+    }
+
+    /// Minute times cannot time samples many a second: refused, not read as a walk of 0 steps
+    /// (the review: 22e6da9 made them date-times).
+    @Test func accelerationTimedToTheMinuteIsRefused() throws {
+        let rows = (0..<200).map { i in "2019-05-13 15:27,0.78,6.03,\(8.19 + Double(i % 7) / 10)" }
+        let path = files.write("minutes.csv", (["time,x,y,z"] + rows).joined(separator: "\n") + "\n")
+        #expect(throws: IngestError(file: path, line: 2, "times to the minute ('2019-05-13 15:27'): acceleration samples need their times in seconds; export them with seconds, or time the rows by their rate (--rate HZ)")) {
+            try read(path)
+        }
+    }
+
+    /// Names under several reverse-domain prefixes are a hierarchy, kept whole (the
+    /// accelerometer's chosen), and axes and gravity stating other units are not summed (each
+    /// from the review of 77c3dd9 and a5ce0ad: the gyroscope read, 0 steps; 8.3 m of 17.6).
+    @Test func hierarchicalNamesAndMixedUnitsAreKeptApart() throws {
+        let rows = (0..<50).map { i in "\(1_557_761_272_123 + 10 * i),0.01,-0.02,0.03,0.78,6.03,8.19" }
+        let hierarchy = files.write("hierarchy.csv", (["timestamp,com.foo.gyro.x,com.foo.gyro.y,com.foo.gyro.z,com.foo.acc.x,com.foo.acc.y,com.foo.acc.z"] + rows).joined(separator: "\n") + "\n")
+        let (info, _) = try read(hierarchy)
+        #expect(info.streams.first?.columns == "time 'timestamp', x 'com.foo.acc.x', y 'com.foo.acc.y', z 'com.foo.acc.z'", "\(info.streams)")
+        let mixed = (0..<50).map { i in "\(1_557_761_272_123 + 10 * i),0.079,0.615,0.835,0.778,6.029,8.186" }
+        let units = files.write("units.csv", (["timestamp,accX (g),accY (g),accZ (g),gravityX (m/s^2),gravityY (m/s^2),gravityZ (m/s^2)"] + mixed).joined(separator: "\n") + "\n")
+        let (unitsInfo, _) = try read(units)
+        #expect(!(unitsInfo.streams.first?.columns.contains("gravity") ?? true), "\(unitsInfo.streams)")
+    }
+
     @Test func theLogsOwnStepCounterIsTheDeviceStream() throws {
         var text = "time;m_accG_x;m_accG_y;m_accG_z;steps\n"
         for i in 0..<600 {
