@@ -87,11 +87,14 @@ struct EvalCommand: ParsableCommand {
         // that cannot be read) is reported and makes the status 1; the rest is evaluated.
         var problems: [(error: IngestError, source: String)] = []
         var entries: [TruthManifest.Entry] = []
+        // Recordings a manifest names without a truth eval can use: evaluated against nothing else.
+        var untrue: [String] = []
         for path in manifests {
             do throws(IngestError) {
                 let manifest = try TruthManifest.read(path)
                 entries += manifest.entries
                 problems += manifest.refusedRows.map { ($0, path) }
+                untrue += manifest.refusedPaths
                 if !manifest.unreadColumns.isEmpty {
                     StandardError.print(
                         "\(path): columns not read: \(manifest.unreadColumns.joined(separator: ", ")) "
@@ -101,9 +104,10 @@ struct EvalCommand: ParsableCommand {
                 problems.append((error, path))
             }
         }
-        let (unique, conflicts) = Self.once(entries)
+        let (unique, conflicts, conflicting) = Self.once(entries)
         entries = unique
         problems += conflicts.map { ($0, $0.location.file) }
+        untrue += conflicting
         var failures = problems.count
         for problem in problems { StandardError.print("\(problem.error)") }
         if format == .json {
@@ -113,10 +117,18 @@ struct EvalCommand: ParsableCommand {
         // A recording a manifest gives a truth for is evaluated against it, not again from a
         // folder that holds it.
         let inManifests = Set(entries.map { ExpectedSummaryFile.standardized($0.path) })
+        let refused = Set(untrue.map(ExpectedSummaryFile.standardized))
         let searched = (found?.recordings ?? []).filter { path in
-            guard inManifests.contains(ExpectedSummaryFile.standardized(path)) else { return true }
-            StandardError.print("\(path): in a truth manifest: evaluated once, against its truth")
-            return false
+            let standardized = ExpectedSummaryFile.standardized(path)
+            if inManifests.contains(standardized) {
+                StandardError.print("\(path): in a truth manifest: evaluated once, against its truth")
+                return false
+            }
+            if refused.contains(standardized) {
+                StandardError.print("\(path): its truth manifest row was refused (said above): not evaluated")
+                return false
+            }
+            return true
         }
         // Each recording with its truth entry, when a manifest gives one.
         let recordings: [(path: String, truth: TruthManifest.Entry?)] = entries.map { ($0.path, $0) } + searched.map { ($0, nil) }
@@ -191,7 +203,7 @@ struct EvalCommand: ParsableCommand {
     /// both rows and what differs, and neither is evaluated (which one is true cannot be told,
     /// and both would skew every statistic). One recording in several windows is several
     /// entries.
-    static func once(_ entries: [TruthManifest.Entry]) -> (entries: [TruthManifest.Entry], conflicts: [IngestError]) {
+    static func once(_ entries: [TruthManifest.Entry]) -> (entries: [TruthManifest.Entry], conflicts: [IngestError], conflictingPaths: [String]) {
         struct Key: Hashable {
             var path: String
             var window: ClosedRange<Double>?
@@ -200,6 +212,7 @@ struct EvalCommand: ParsableCommand {
         var kept: [(key: Key, entry: TruthManifest.Entry)] = []
         var conflicting: Set<Key> = []
         var conflicts: [IngestError] = []
+        var repeats: [(key: Key, note: String)] = []
         for entry in entries {
             let key = Key(path: ExpectedSummaryFile.standardized(entry.path), window: entry.window)
             guard let earlier = first[key] else {
@@ -215,7 +228,7 @@ struct EvalCommand: ParsableCommand {
                 entry.stepTimes == earlier.stepTimes ? nil : "other step times",
             ].compactMap { $0 }
             if differences.isEmpty {
-                StandardError.print("\(entry.location): \(entry.path) again, as at \(earlier.location): evaluated once")
+                repeats.append((key, "\(entry.location): \(entry.path) again, as at \(earlier.location): evaluated once"))
             } else {
                 conflicting.insert(key)
                 conflicts.append(IngestError(
@@ -224,6 +237,8 @@ struct EvalCommand: ParsableCommand {
                         + "neither is evaluated; keep the true one"))
             }
         }
-        return (kept.filter { !conflicting.contains($0.key) }.map(\.entry), conflicts)
+        // A repeat of a row that another truth contradicts is not evaluated either: no note says so.
+        for repeated in repeats where !conflicting.contains(repeated.key) { StandardError.print(repeated.note) }
+        return (kept.filter { !conflicting.contains($0.key) }.map(\.entry), conflicts, conflicting.map(\.path))
     }
 }

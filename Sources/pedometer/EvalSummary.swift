@@ -55,7 +55,7 @@ struct EvalStatistics: Sendable, Encodable {
         let zero = rows.filter { $0.truthSteps == 0 }
         oursFalseSteps = FalseSteps(zero.map(\.steps))
         baselineFalseSteps = FalseSteps(zero.map(\.baselineSteps))
-        worseThanBaseline = rows.filter(\.worseThanBaseline).map(\.recording)
+        worseThanBaseline = rows.filter(\.worseThanBaseline).map(\.label)
     }
 }
 

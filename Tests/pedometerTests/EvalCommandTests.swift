@@ -109,6 +109,28 @@ import Testing
         #expect(output.stdout.contains("1 recordings evaluated, 2 skipped, 0 failed"))
     }
 
+    /// A recording whose manifest rows conflict, or whose row is refused, is evaluated against
+    /// nothing else, not even from a folder given beside the manifest (the review: both were
+    /// scored against the device's count while stderr said 'neither is evaluated'); a repeat
+    /// of a conflicting row is not said to be evaluated once.
+    @Test func recordingsOfRefusedOrConflictingRowsAreNotEvaluated() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["SensorLog_walk.csv", "SensorLog_v1_no_units.csv"] {
+            try FileManager.default.copyItem(atPath: fixture("formats/sensorlog/\(name)"), toPath: folder.appendingPathComponent(name).path)
+        }
+        let manifest = folder.appendingPathComponent("m.csv").path
+        try "path,steps\nSensorLog_walk.csv,50\nSensorLog_walk.csv,60\nSensorLog_walk.csv,50\nSensorLog_v1_no_units.csv,1.5\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let output = try CommandRunner.run(["eval", "--truth", manifest, folder.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("0 recordings evaluated, 0 skipped, 2 failed"), "\(output.stdout)")
+        #expect(output.stderr.contains("SensorLog_walk.csv: its truth manifest row was refused (said above): not evaluated"), "\(output.stderr)")
+        #expect(output.stderr.contains("SensorLog_v1_no_units.csv: its truth manifest row was refused (said above): not evaluated"), "\(output.stderr)")
+        #expect(!output.stderr.contains("evaluated once"), "\(output.stderr)")
+    }
+
     /// None with a truth: nothing was evaluated, and the status says so (until 2026-11-26 exit
     /// 0, a script's check passing without a comparison).
     @Test func nothingEvaluatedExitsOne() throws {

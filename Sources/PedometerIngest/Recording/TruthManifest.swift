@@ -51,6 +51,9 @@ public struct TruthManifest: Sendable, Hashable {
     /// The rows that give no truth (an empty path, steps that are no count, step times that
     /// disagree with it …), each an error at its field: the other rows are still entries.
     public var refusedRows: [IngestError] = []
+    /// The recordings those rows name (resolved as entries' paths), so that nothing evaluates
+    /// them against another truth.
+    public var refusedPaths: [String] = []
 
     /// More true steps than this in one recording is no count (a year of walking is a few
     /// million): a number written in another column, or a typo.
@@ -119,6 +122,7 @@ public struct TruthManifest: Sendable, Hashable {
         func resolved(_ given: String) -> String { lexicallyNormalized(given.hasPrefix("/") ? given : folder + "/" + given) }
         var entries: [Entry] = []
         var refused: [IngestError] = []
+        var refusedPaths: [String] = []
         /// The entry of the current row, or an error at the field that makes it none.
         func entry() throws(IngestError) -> Entry {
             let relative = reader.isEmpty(pathColumn) ? "" : String(reader.string(pathColumn).trimmingSpaces)
@@ -189,9 +193,11 @@ public struct TruthManifest: Sendable, Hashable {
                 entries.append(try entry())
             } catch {
                 refused.append(error)
+                let named = reader.isEmpty(pathColumn) ? "" : String(reader.string(pathColumn).trimmingSpaces)
+                if !named.isEmpty { refusedPaths.append(resolved(named)) }
             }
         }
-        return TruthManifest(path: path, entries: entries, unreadColumns: unread, refusedRows: refused)
+        return TruthManifest(path: path, entries: entries, unreadColumns: unread, refusedRows: refused, refusedPaths: refusedPaths)
     }
 
     /// The step times a manifest's `step_times` column names: the first field of each row,
@@ -200,6 +206,9 @@ public struct TruthManifest: Sendable, Hashable {
         let reader = try CSVReader(path: path)
         var times: [Double] = []
         var headerFields: Int?
+        // Without a header, every row two whole numbers (`6,33`) is a decimal comma too.
+        var firstPair: String?
+        var everyRowTwoWholeNumbers = true
         while try reader.next() {
             if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
             // A header of one name over rows of two numbers: times written with a decimal comma
@@ -216,11 +225,26 @@ public struct TruthManifest: Sendable, Hashable {
                 }
                 throw reader.error(atField: 0, "a step time must be seconds ≥ 0 from the recording's start")
             }
+            let wholes = reader.fieldCount == 2 && (0..<2).allSatisfy { index in
+                !reader.isEmpty(index) && reader.string(index).trimmingSpaces.allSatisfy(\.isWholeNumberDigit)
+            }
+            if wholes, firstPair == nil { firstPair = "\(reader.string(0)),\(reader.string(1))" }
+            everyRowTwoWholeNumbers = everyRowTwoWholeNumbers && wholes
             if let last = times.last, time < last {
                 throw reader.error(atField: 0, "step times must be in order (\(time) after \(last))")
             }
             times.append(time)
         }
+        if headerFields == nil, everyRowTwoWholeNumbers, let firstPair {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "every row two whole numbers ('\(firstPair)'): a decimal comma? write step times with a decimal point")
+        }
         return times
     }
+}
+
+extension Character {
+    /// An ASCII digit.
+    fileprivate var isWholeNumberDigit: Bool { ("0"..."9").contains(self) }
 }

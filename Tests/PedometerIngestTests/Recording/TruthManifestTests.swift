@@ -60,6 +60,7 @@ import Testing
         ("-1\n2\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "a step time must be seconds ≥ 0"),
         // Decimal commas were cut to whole seconds (6,33 read as 6) until 2026-11-26.
         ("time_s\n6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 2, 1, "one column named, two fields: a decimal comma ('6,33')?"),
+        ("6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "every row two whole numbers ('6,33'): a decimal comma?"),
     ])
     func badStepTimesAreRefusedAtTheirLocation(
         _ times: String, _ manifest: String, _ file: String, _ line: Int, _ column: Int, _ reason: String
