@@ -239,16 +239,36 @@ def done_paths(spark, output):
     return {row.path for row in rows if not row.failed}, {row.path for row in rows if row.failed}
 
 
-def row_paths(local, stored):
+def row_paths(local, stored, base):
     """(row path, local path) for each local recording: the path of the row already in OUT for
-    the same file (`stored`: its rows' paths), however the file is named this time (`./logs/a.csv`,
-    `/data/logs/a.csv`, a link), so that a rerun neither summarises it again nor gives it a
-    second row; else the path as given, lexically normalised (`logs/./a.csv` is `logs/a.csv`)."""
+    the same file (`stored`: its rows' paths, relative ones of the folder `base`), however the
+    file is named this time (`./logs/a.csv`, `/data/logs/a.csv`, a link, a run from another
+    folder), so that a rerun neither summarises it again nor gives it a second row; else the
+    path as given, relative ones made relative to `base` and lexically normalised
+    (`logs/./a.csv` is `logs/a.csv`)."""
     known = {}
     for path in sorted(stored):
-        if "://" not in path and os.path.exists(path):
-            known.setdefault(os.path.realpath(path), path)
-    return [(known.get(os.path.realpath(path), os.path.normpath(path)), path) for path in local]
+        if "://" not in path and os.path.exists(os.path.join(base, path)):
+            known.setdefault(os.path.realpath(os.path.join(base, path)), path)
+
+    def new_row_path(path):
+        return os.path.normpath(path if os.path.isabs(path) else os.path.relpath(os.path.abspath(path), base))
+    return [(known.get(os.path.realpath(path), None) or new_row_path(path), path) for path in local]
+
+
+def relative_base(output):
+    """The folder relative paths in OUT are of: the working directory of the run that first
+    wrote it, kept in OUT/relative-to (written now when OUT has none; a remote OUT: this run's)."""
+    marker = os.path.join(output.replace("file://", "", 1), "relative-to")
+    if "://" in output.replace("file://", "", 1):
+        return os.getcwd()
+    try:
+        with open(marker, encoding="utf-8") as text:
+            return text.read().rstrip("\n") or os.getcwd()
+    except FileNotFoundError:
+        with open(marker, "w", encoding="utf-8") as text:
+            text.write(os.getcwd() + "\n")
+        return os.getcwd()
 
 
 def remove_stale_attempt(spark, directory):
@@ -429,10 +449,20 @@ def summarize_options(binary_hint, text):
         process = subprocess.run([pedometer_binary(binary_hint), "summarize", "--format", "json", *options, "-"], input="", capture_output=True, text=True)
         if process.returncode == 64:
             refuse(f"--summarize-options: {(process.stderr.strip().splitlines() or ['not accepted'])[0]}", status=64)
+        # Given no path, summarize prints nothing: what it printed is help or a version.
+        if process.stdout.strip():
+            refuse(f"--summarize-options: {' '.join(options)} prints {process.stdout.strip().splitlines()[0][:60]!r}, not summaries", status=64)
     return options
 
 
 def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `--summarize-options '--strict'`: a value starting with a dash, which argparse takes for
+    # an option unless joined to its name.
+    for index in range(len(argv) - 1):
+        if argv[index] == "--summarize-options":
+            argv[index:index + 2] = [f"--summarize-options={argv[index + 1]}"]
+            break
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("inputs", nargs="+")
     parser.add_argument("--output", required=True)
@@ -480,7 +510,7 @@ def main(argv=None):
         finish_replacing(spark, directory)
     # A resume skips the recordings summarised; those whose row is an error are retried.
     done, failed_before = (set(), set()) if args.force else done_paths(spark, args.output)
-    local = [item for item in row_paths(local, done | failed_before) if item[0] not in done]
+    local = [item for item in row_paths(local, done | failed_before, relative_base(args.output)) if item[0] not in done]
     partitions = args.partitions or max(2 * sc.defaultParallelism, 1)
     parts = []
     if local:

@@ -226,6 +226,14 @@ exit 134
             sys.exit(f"FAIL Spark's INFO log on stderr:\n{stderr[-2000:]}")
         print("ok    a 2.5 MB @paths.txt is read; a missing input is said and the run exits 1; no INFO log; "
               "relative paths are the caller's")
+        # Rerun from a subfolder: the rows' relative paths are of the first run's folder
+        # (OUT/relative-to), the recording already there (the review: a second row).
+        os.makedirs(os.path.join(scratch, "sub"))
+        again = spark_run("../listed", inputs=("../Fixtures/runwalk/runwalk.csv",), cwd=os.path.join(scratch, "sub"))
+        listed = [row["path"] for row in spark_rows(os.path.join(scratch, "listed"))]
+        if "nothing to do" not in again or listed != ["Fixtures/runwalk/runwalk.csv"]:
+            sys.exit(f"FAIL a rerun from a subfolder: {listed}\n{again}")
+        print("ok    a rerun from another folder finds the rows of the first")
 
         # --summarize-options reach every summarize (Mobilise-D's file has no time column:
         # --rate 100), and an input whose name starts with a dash is a name, not an option.
@@ -367,6 +375,7 @@ def check_refusals(scratch):
                 "its columns: file, participant)\n")]
     binary = os.path.join(ROOT, ".build", "release", "pedometer")
     for words, line in (("--rat 100", "Error: Unknown option '--rat'. Did you mean '--rate'?"),
+                        ("--version", "--version prints '0.1.0', not summaries"),
                         ("--format csv", "--format is the map step's own (the options read recordings: --rate, --columns, --height …)")):
         checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--pedometer", binary, "--summarize-options", words), 64,
                     f"pedometer_spark: --summarize-options: {line}\n")]
