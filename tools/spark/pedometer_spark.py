@@ -326,8 +326,15 @@ def read_metadata(path, column):
     """{same_file_key(path): group} from a CSV's `path` column and its `column`; refuses a CSV
     that cannot be read or lacks either column."""
     try:
-        with open(path, encoding="utf-8") as table:
-            reader = csv.DictReader(table)
+        # As a spreadsheet saves it: a byte-order mark, `;` or tabs.
+        with open(path, encoding="utf-8-sig", newline="") as table:
+            sample = table.read(4096)
+            table.seek(0)
+            try:
+                dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+            except csv.Error:
+                dialect = csv.excel
+            reader = csv.DictReader(table, dialect=dialect)
             missing = [name for name in ("path", column) if name not in (reader.fieldnames or [])]
             if missing:
                 refuse(f"{path}: no column {', '.join(missing)} (--metadata needs `path` and the --group-column; "
@@ -340,7 +347,10 @@ def read_metadata(path, column):
 def metadata_groups(spark, args, frame, metadata):
     """`frame` with each row's group: the --metadata row naming the same file however spelt.
     Says (one line each) how many recordings have no metadata row, and how many rows no recording."""
-    keys = {row.path: same_file_key(row.path) for row in frame.select("path").distinct().collect()}
+    # Rows' relative paths are of the folder of OUT's first run.
+    base = relative_base(args.output)
+    keys = {row.path: same_file_key(row.path if "://" in row.path else os.path.join(base, row.path))
+            for row in frame.select("path").distinct().collect()}
     groups = {path: metadata.get(key) for path, key in keys.items()}
     unmatched = sorted(path for path, key in keys.items() if key not in metadata)
     unused = sorted(set(metadata) - set(keys.values()))

@@ -166,11 +166,12 @@ def main():
         print("ok    a rerun with nothing new to summarise writes the totals, and with --jsonl the whole table as JSON")
 
         # The same recordings named otherwise are the same rows: not summarised again, not twice;
-        # so are --metadata's paths (one absolute, one ./, one naming no recording).
+        # so are --metadata's paths (one absolute, one ./, one naming no recording), in a CSV as
+        # a spreadsheet saves it (a byte-order mark, semicolons).
         people = sorted(path for path in reference if path.startswith("Fixtures/oxford/"))[:2]
         metadata = os.path.join(scratch, "people.csv")
-        with open(metadata, "w") as table:
-            table.write(f"path,participant\n{os.path.join(ROOT, people[0])},P1\n./{people[1]},P2\nFixtures/gone.csv,P3\n")
+        with open(metadata, "w", encoding="utf-8") as table:
+            table.write(f"\ufeffpath;participant\n{os.path.join(ROOT, people[0])};P1\n./{people[1]};P2\nFixtures/gone.csv;P3\n")
         spelt = spark_run(output, "--metadata", metadata, "--group-column", "participant",
                           inputs=("./Fixtures/oxford/", os.path.join(ROOT, "Fixtures", "wrist-watch")))
         problems = compare(spark_rows(output), reference)
