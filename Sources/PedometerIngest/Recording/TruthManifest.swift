@@ -83,14 +83,21 @@ public struct TruthManifest: Sendable, Hashable {
     /// The header is read as ``read(_:)`` reads it (a byte-order mark, `;` or tabs, quoted
     /// names: a manifest saved by a spreadsheet), once its first line names a path column.
     public static func isManifest(_ path: String) -> Bool {
-        guard let line = FileSystem.firstLine(of: path)?.lowercased(), pathNames.contains(where: line.contains),
-            let reader = try? CSVReader(path: path), (try? reader.next()) == true
+        guard let line = FileSystem.firstLine(of: path)?.lowercased(), pathNames.contains(where: line.contains) || line.hasPrefix("sep="),
+            let reader = try? CSVReader(path: path), (try? reader.next()) == true, (try? skipSeparatorLine(reader)) != nil
         else { return false }
         let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
         return names.contains { pathNames.contains($0) } && names.contains { stepsNames.contains($0) }
     }
 
     static let pathNames = ["path", "recording", "file"]
+
+    /// Moves `reader` past Excel's `sep=;` line when it is on one (a manifest saved with it);
+    /// whether a record is there after it.
+    private static func skipSeparatorLine(_ reader: CSVReader) throws(IngestError) -> Bool {
+        guard reader.fieldCount <= 2, reader.string(0).lowercased().hasPrefix("sep=") else { return true }
+        return try reader.next()
+    }
     static let stepsNames = ["steps", "true_steps"]
 
     /// Reads and checks a manifest. A row that gives no truth is refused, an error at its
@@ -98,7 +105,9 @@ public struct TruthManifest: Sendable, Hashable {
     /// naming `path` and `steps` is an error.
     public static func read(_ path: String) throws(IngestError) -> TruthManifest {
         let reader = try CSVReader(path: path)
-        guard try reader.next() else { throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'") }
+        guard try reader.next(), try skipSeparatorLine(reader) else {
+            throw IngestError(file: path, line: 1, column: 1, "empty manifest: expected a header 'path,steps,distance_m,height_m'")
+        }
         let header = reader.strings().map { String($0.trimmingSpaces) }
         let names = header.map { $0.lowercased() }
         func column(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }

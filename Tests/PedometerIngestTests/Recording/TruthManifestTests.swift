@@ -128,7 +128,7 @@ import Testing
     /// A manifest as a spreadsheet saves it (a byte-order mark, `;` or tabs, quoted names) is a
     /// manifest to the folder search too, as to `--truth` (until 2026-11-26 it was searched as a
     /// recording, failing `eval DIR` and `check DIR`).
-    @Test(arguments: ["\u{FEFF}path,steps\nwalk.csv,10\n", "path;steps\nwalk.csv;10\n", "path\tsteps\nwalk.csv\t10\n", "\"Path\",\"Steps\"\nwalk.csv,10\n"])
+    @Test(arguments: ["\u{FEFF}path,steps\nwalk.csv,10\n", "path;steps\nwalk.csv;10\n", "sep=;\npath;steps\nwalk.csv;10\n", "path\tsteps\nwalk.csv\t10\n", "\"Path\",\"Steps\"\nwalk.csv,10\n"])
     func spreadsheetManifestsAreManifests(_ text: String) throws {
         files.write("sheet/walk.csv", "t,x,y,z\n0,0,0,9.8\n")
         let path = files.write("sheet/truth.csv", text)
