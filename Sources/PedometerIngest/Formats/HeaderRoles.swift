@@ -291,6 +291,8 @@ struct HeaderRoles: Sendable, Hashable {
         // Clocks of the samples named so (HHAR's Creation_Time is the sensor's, its
         // Arrival_Time when a batch reached the phone).
         "epochtime", "sensortime", "eventtime", "sampletime", "creationtime",
+        // Fitabase's minute and hour step counts (`ActivityMinute`, `ActivityHour`).
+        "activityminute", "activityhour",
     ]
 
     /// The time column: the first named as one, else the first whose name starts with `time`

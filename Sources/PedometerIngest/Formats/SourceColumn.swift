@@ -14,6 +14,9 @@ struct SourceColumn: Sendable, Hashable {
     static let names: Set<String> = [
         "user", "userid", "subject", "subjectid", "participant", "participantid", "device", "deviceid", "deviceuuid",
     ]
+    /// ``names`` and a plain `Id`, which in a step log names the person (Fitabase's exports of
+    /// many Fitbit wearers), while in an acceleration table it is often the row's number.
+    static let stepLogNames = names.union(["id"])
 
     init(index: Int, name: String, value: String) {
         self.index = index
@@ -24,10 +27,10 @@ struct SourceColumn: Sendable, Hashable {
 
     /// The source columns of `header` (a user's and a device's, HHAR has both), each with its
     /// first value among the first `rows` that is not empty.
-    static func find(header: [String], in rows: [[String]]) -> [SourceColumn] {
+    static func find(header: [String], in rows: [[String]], names sourceNames: Set<String> = names) -> [SourceColumn] {
         let names = ColumnNames(header)
         return names.normalized.indices.compactMap { index in
-            guard Self.names.contains(names.normalized[index]) else { return nil }
+            guard sourceNames.contains(names.normalized[index]) else { return nil }
             let value = rows.lazy.compactMap { index < $0.count ? String($0[index].trimmingSpaces) : nil }.first { !$0.isEmpty }
             return value.map { SourceColumn(index: index, name: header[index], value: $0) }
         }

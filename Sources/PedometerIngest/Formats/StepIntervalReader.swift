@@ -29,8 +29,8 @@ enum StepIntervalReader {
 
     static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
     static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp", "finish", "finishtime"]
-    static let dayNames: Set<String> = ["date", "day"]
-    static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps", "count"]
+    static let dayNames: Set<String> = ["date", "day", "activitydate", "activityday"]
+    static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps", "count", "totalsteps", "steptotal"]
     static let distanceNames: Set<String> = ["distance", "distancem", "distancemeters"]
 
     /// The layout of a header with an interval (start and end, or a date) and a step count, and
@@ -82,6 +82,11 @@ enum StepIntervalReader {
         // app's hourly rows under `Date`), the rows' usual spacing.
         let length = layout.end == nil ? try rowLength(path, displayName: displayName, layout: layout, column: column, options: options) : nil
         let header = layout.header
+        // One person's counts (Fitabase's merged daily files hold many: refused where the next
+        // begins); a device column is noted instead (Samsung Health's phone and watch).
+        let sourceRows = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0...layout.preambleRecords { _ = try sourceRows.next() }
+        let sources = try StepLogReader.sourceColumns(header, sourceRows).filter { $0.index != layout.device }
         var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
         columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
@@ -95,6 +100,7 @@ enum StepIntervalReader {
         // The devices that counted the rows, as written (at most a few kept).
         var devices: Set<String> = []
         repeat {
+            for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
             if let index = layout.device, index < reader.fieldCount, !reader.isEmpty(index), devices.count < 10 {
                 devices.insert(reader.string(index))
             }

@@ -7,7 +7,7 @@ import PedometerCore
 /// date-time texts.
 enum StepLogReader {
     static let stepNames: Set<String> = [
-        "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count",
+        "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count", "steptotal",
     ]
     static let distanceNames: Set<String> = ["distance", "distancem", "dist", "cumulativedistance"]
 
@@ -22,6 +22,7 @@ enum StepLogReader {
         return names.normalized.indices.allSatisfy { index in
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])
                 || ["step", "event", "type", "stepevent"].contains(names.normalized[index])
+                || SourceColumn.stepLogNames.contains(names.normalized[index])
         }
     }
 
@@ -60,6 +61,7 @@ enum StepLogReader {
         }
         let reader = try rows()
         var clockAtRow = clock
+        let sources = try sourceColumns(header, rows())
         emitter.beginStepCounts(kind: .device, file: displayName)
         // Counts per interval: each row's interval ends at the next row (or after the usual
         // spacing, across a gap), so it is given out when the next row has been read.
@@ -74,6 +76,8 @@ enum StepLogReader {
             pending = nil
         }
         while try reader.next() {
+            // One person's counts (Fitabase's merged files hold many: refused where the next begins).
+            for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
             do throws(IngestError) {
                 let t = try clockAtRow.seconds(reader, columns.time)
                 let steps = try reader.requireNumber(stepsIndex, "step count")
@@ -97,6 +101,15 @@ enum StepLogReader {
         if let interval = shape.interval { emitPending(until: nil, interval, into: &emitter) }
         info.startDate = clockAtRow.epochStart
         if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// The columns naming whose counts the rows are (``SourceColumn/stepLogNames``), each with
+    /// its first value among the first rows of `reader`.
+    static func sourceColumns(_ header: [String]?, _ reader: CSVReader) throws(IngestError) -> [SourceColumn] {
+        guard let header else { return [] }
+        var rows: [[String]] = []
+        while rows.count < 16, try reader.next() { rows.append(reader.strings()) }
+        return SourceColumn.find(header: header, in: rows, names: SourceColumn.stepLogNames)
     }
 
     /// Which column holds what.
