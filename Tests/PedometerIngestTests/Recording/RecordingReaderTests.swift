@@ -105,13 +105,14 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(oxfordInfo.notes.contains { $0.hasSuffix("stepcounter.csv.gz: not a gzip file (no gzip header), though named .gz: not read") })
     }
 
-    /// Step counts in a layout no step-log reader knows (Fitbit's minute steps, with a
-    /// participant column) are refused saying what a step log needs (until 2026-11-26 the
-    /// message spoke of time and x/y/z acceleration columns only).
+    /// Step counts in a layout no step-log reader knows (no column it takes for a time) are
+    /// refused saying what a step log needs (until 2026-11-26 the message spoke of time and
+    /// x/y/z acceleration columns only; Fitabase's `Id,ActivityMinute,Steps`, this test's
+    /// example until it was read the same day, is now `StepLogReaderTests.fitabaseExports`).
     @Test func stepCountsInAnUnknownLayoutSayWhatAStepLogNeeds() throws {
-        let path = files.write("minuteStepsNarrow_merged.csv", "Id,ActivityMinute,Steps\n1503960366,4/12/2016 12:00:00 AM,0\n")
+        let path = files.write("slots.csv", "Wearer,Slot,Steps\n1503960366,4/12/2016 12:00:00 AM,0\n")
         let error = try #require(readError(path))
-        #expect(error.description == "\(path):1:1: unknown format: header 'Id,ActivityMinute,Steps' names step counts ('Steps') in no layout "
+        #expect(error.description == "\(path):1:1: unknown format: header 'Wearer,Slot,Steps' names step counts ('Steps') in no layout "
             + "pedometer reads: counts per interval need a start and an end column (or a date, for a day's count), and a "
             + "cumulative count or a list of step events a time column and the counts alone (see formats.md, step logs)")
     }
