@@ -258,16 +258,18 @@ def row_paths(local, stored, base):
 
 def relative_base(output):
     """The folder relative paths in OUT are of: the working directory of the run that first
-    wrote it, kept in OUT/relative-to (written now when OUT has none; a remote OUT: this run's)."""
-    marker = os.path.join(output.replace("file://", "", 1), "relative-to")
-    if "://" in output.replace("file://", "", 1):
+    wrote it, kept in OUT/relative-to as a path from OUT (so that OUT and the data moved or
+    copied together keep it; written now when OUT has none; a remote OUT: this run's)."""
+    local = output.replace("file://", "", 1)
+    if "://" in local:
         return os.getcwd()
+    marker = os.path.join(local, "relative-to")
     try:
         with open(marker, encoding="utf-8") as text:
-            return text.read().rstrip("\n") or os.getcwd()
+            return os.path.normpath(os.path.join(os.path.abspath(local), text.read().rstrip("\n") or "."))
     except FileNotFoundError:
         with open(marker, "w", encoding="utf-8") as text:
-            text.write(os.getcwd() + "\n")
+            text.write(os.path.relpath(os.getcwd(), os.path.abspath(local)) + "\n")
         return os.getcwd()
 
 

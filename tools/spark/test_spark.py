@@ -234,7 +234,16 @@ exit 134
         listed = [row["path"] for row in spark_rows(os.path.join(scratch, "listed"))]
         if "nothing to do" not in again or listed != ["Fixtures/runwalk/runwalk.csv"]:
             sys.exit(f"FAIL a rerun from a subfolder: {listed}\n{again}")
-        print("ok    a rerun from another folder finds the rows of the first")
+        # OUT and the data moved together: OUT/relative-to is a path from OUT, so the rows are
+        # still found (the second review: a moved project summarised everything again).
+        moved = os.path.join(scratch, "moved")
+        os.makedirs(moved)
+        shutil.copytree(os.path.join(scratch, "listed"), os.path.join(moved, "listed"))
+        os.symlink(os.path.join(ROOT, "Fixtures"), os.path.join(moved, "Fixtures"))
+        again = spark_run("listed", inputs=("Fixtures/runwalk/runwalk.csv",), cwd=moved)
+        if "nothing to do" not in again:
+            sys.exit(f"FAIL a rerun after OUT and the data moved together:\n{again}")
+        print("ok    a rerun from another folder, or after OUT and the data moved, finds the rows of the first")
 
         # --summarize-options reach every summarize (Mobilise-D's file has no time column:
         # --rate 100), and an input whose name starts with a dash is a name, not an option.

@@ -31,6 +31,9 @@ struct SourceColumn: Sendable, Hashable {
         let names = ColumnNames(header)
         return names.normalized.indices.compactMap { index in
             guard sourceNames.contains(names.normalized[index]) else { return nil }
+            // A value on every row of its own is each row's number (`_id`, `id`), no source.
+            let values = rows.compactMap { index < $0.count ? String($0[index].trimmingSpaces) : nil }
+            if values.count >= 3, Set(values).count == values.count { return nil }
             let value = rows.lazy.compactMap { index < $0.count ? String($0[index].trimmingSpaces) : nil }.first { !$0.isEmpty }
             return value.map { SourceColumn(index: index, name: header[index], value: $0) }
         }

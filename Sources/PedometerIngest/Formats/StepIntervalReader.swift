@@ -48,7 +48,7 @@ enum StepIntervalReader {
             return nil
         }
         layout.utcOffset = names.index(of: "timeoffset")
-        layout.device = names.index(of: "deviceuuid", "deviceid")
+        layout.device = names.index(of: "deviceuuid", "deviceid", "device")
         return layout
     }
 

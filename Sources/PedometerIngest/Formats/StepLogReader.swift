@@ -192,15 +192,18 @@ enum StepLogReader {
     }
 
     /// Whether a log's counts are cumulative or per interval, from the whole file: a cumulative
-    /// count goes down only where the device's counter was reset (a restart, now and then) and
-    /// goes up whenever a step is taken, while counts per interval go down about as often as
-    /// they go up (whenever an interval holds fewer steps than the one before).
+    /// count goes down only where the device's counter was reset (a restart, now and then),
+    /// goes up whenever a step is taken and holds its value while none is, while counts per
+    /// interval go down about as often as they go up (whenever an interval holds fewer steps
+    /// than the one before) and rest at 0, seldom at the same count twice.
     private struct Shape {
         /// How often a column's values go up and down from one row to the next.
         struct Changes {
             var pairs = 0
             var increases = 0
             var decreases = 0
+            /// Rows repeating the row before's count, not 0 (a counter while no step is taken).
+            var heldCounts = 0
             private var last: Double?
 
             mutating func add(_ value: Double) {
@@ -208,14 +211,18 @@ enum StepLogReader {
                     pairs += 1
                     if value < last { decreases += 1 }
                     if value > last { increases += 1 }
+                    if value == last && value != 0 { heldCounts += 1 }
                 }
                 last = value
             }
 
-            /// Down at least twice, and at least once for every four times up: a counter's
-            /// resets are rare beside its rises (36 hourly rows of a counter reset twice go up
-            /// 33 times), an interval's count falls about as often as it rises.
-            var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases }
+            /// Down at least twice, at least once for every four times up, and more often than
+            /// it holds a count: a counter's resets are rare beside its rises (36 hourly rows
+            /// of a counter reset twice go up 33 times) and it holds its count through every
+            /// rest (a sedentary counter reset each midnight, up 10 times and down 4 in five
+            /// days, holds 100 times), while an interval's count falls about as often as it
+            /// rises and rests at 0.
+            var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases && heldCounts < decreases }
         }
 
         var steps = Changes()

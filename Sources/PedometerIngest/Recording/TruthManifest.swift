@@ -83,7 +83,8 @@ public struct TruthManifest: Sendable, Hashable {
     /// The header is read as ``read(_:)`` reads it (a byte-order mark, `;` or tabs, quoted
     /// names: a manifest saved by a spreadsheet), once its first line names a path column.
     public static func isManifest(_ path: String) -> Bool {
-        guard let line = FileSystem.firstLine(of: path)?.lowercased(), pathNames.contains(where: line.contains) || line.hasPrefix("sep="),
+        guard let line = FileSystem.firstLine(of: path)?.lowercased(),
+            pathNames.contains(where: line.contains) || line.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("sep="),
             let reader = try? CSVReader(path: path), (try? reader.next()) == true, (try? skipSeparatorLine(reader)) != nil
         else { return false }
         let names = reader.strings().map { $0.trimmingSpaces.lowercased() }
@@ -215,9 +216,11 @@ public struct TruthManifest: Sendable, Hashable {
         let reader = try CSVReader(path: path)
         var times: [Double] = []
         var headerFields: Int?
-        // Without a header, every row two whole numbers (`6,33`) is a decimal comma too.
+        // Without a header, rows of two whole numbers (`6,33`) beside whole numbers alone (`6`,
+        // a spreadsheet's 6,00) and no decimal point are a decimal comma too.
         var firstPair: String?
-        var everyRowTwoWholeNumbers = true
+        var pairsOfWholes = 0
+        var decimalPoints = false
         while try reader.next() {
             if reader.fieldCount == 1 && reader.isEmpty(0) { continue }
             // A header of one name over rows of two numbers: times written with a decimal comma
@@ -237,17 +240,21 @@ public struct TruthManifest: Sendable, Hashable {
             let wholes = reader.fieldCount == 2 && (0..<2).allSatisfy { index in
                 !reader.isEmpty(index) && reader.string(index).trimmingSpaces.allSatisfy(\.isWholeNumberDigit)
             }
-            if wholes, firstPair == nil { firstPair = "\(reader.string(0)),\(reader.string(1))" }
-            everyRowTwoWholeNumbers = everyRowTwoWholeNumbers && wholes
+            if wholes {
+                pairsOfWholes += 1
+                if firstPair == nil { firstPair = "\(reader.string(0)),\(reader.string(1))" }
+            }
+            decimalPoints = decimalPoints || reader.string(0).contains(".")
             if let last = times.last, time < last {
                 throw reader.error(atField: 0, "step times must be in order (\(time) after \(last))")
             }
             times.append(time)
         }
-        if headerFields == nil, everyRowTwoWholeNumbers, let firstPair {
+        if headerFields == nil, !decimalPoints, pairsOfWholes * 2 >= times.count, let firstPair {
             throw IngestError(
                 file: path, line: 1, column: 1,
-                "every row two whole numbers ('\(firstPair)'): a decimal comma? write step times with a decimal point")
+                "rows of two whole numbers ('\(firstPair)'): a decimal comma, or milliseconds beside another column? "
+                    + "write step times as seconds with a decimal point")
         }
         return times
     }

@@ -86,6 +86,27 @@ import PedometerCore
         #expect(sink.steps[.device]?.map(\.steps) == counts.map(Double.init))
     }
 
+    /// A sedentary counter reset each midnight (hourly rows, two walking hours a day) goes up
+    /// 10 times and down 4 in five days, but holds its count 100 times: cumulative (the second
+    /// review: read per interval, 57,663 steps of 5,241); a table's row numbers (`_id`) are no
+    /// person's (they were refused as 'rows of another _id').
+    @Test func aSedentaryCounterAndRowNumbers() throws {
+        var rows: [String] = []
+        var expected: [Double] = []
+        for day in 0..<5 {
+            var total = 0
+            for hour in 0..<24 {
+                if hour == 9 || hour == 18 { total += 500 + 37 * day }
+                rows.append("\(rows.count),\(1_709_510_400 + 3600 * (24 * day + hour)),\(total)")
+                expected.append(Double(total))
+            }
+        }
+        let path = files.write("sedentary.csv", "_id,timestamp,steps\n" + rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try readRecording(path)
+        #expect(info.notes.contains("cumulative step counts"), "\(info.notes)")
+        #expect(sink.steps[.device]?.map(\.steps) == expected)
+    }
+
     /// Fitabase's Fitbit exports (`Id,ActivityMinute,Steps`, `Id,ActivityHour,StepTotal`,
     /// `Id,ActivityDay,StepTotal`, times on a 12-hour clock): one wearer's rows are read, a
     /// merged file of many is refused where the next wearer begins, saying how to split it

@@ -60,7 +60,9 @@ import Testing
         ("-1\n2\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "a step time must be seconds ≥ 0"),
         // Decimal commas were cut to whole seconds (6,33 read as 6) until 2026-11-26.
         ("time_s\n6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 2, 1, "one column named, two fields: a decimal comma ('6,33')?"),
-        ("6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "every row two whole numbers ('6,33'): a decimal comma?"),
+        ("6,33\n7,10\n", "path,steps,step_times\na.csv,2,t.steps.csv\n", "t.steps.csv", 1, 1, "rows of two whole numbers ('6,33'): a decimal comma"),
+        // A whole second (6,00 saved as 6) beside them (the second review).
+        ("4,84\n6\n6,43\n", "path,steps,step_times\na.csv,3,t.steps.csv\n", "t.steps.csv", 1, 1, "rows of two whole numbers ('4,84'): a decimal comma"),
     ])
     func badStepTimesAreRefusedAtTheirLocation(
         _ times: String, _ manifest: String, _ file: String, _ line: Int, _ column: Int, _ reason: String
@@ -128,7 +130,7 @@ import Testing
     /// A manifest as a spreadsheet saves it (a byte-order mark, `;` or tabs, quoted names) is a
     /// manifest to the folder search too, as to `--truth` (until 2026-11-26 it was searched as a
     /// recording, failing `eval DIR` and `check DIR`).
-    @Test(arguments: ["\u{FEFF}path,steps\nwalk.csv,10\n", "path;steps\nwalk.csv;10\n", "sep=;\npath;steps\nwalk.csv;10\n", "path\tsteps\nwalk.csv\t10\n", "\"Path\",\"Steps\"\nwalk.csv,10\n"])
+    @Test(arguments: ["\u{FEFF}path,steps\nwalk.csv,10\n", "path;steps\nwalk.csv;10\n", "sep=;\npath;steps\nwalk.csv;10\n", "\u{FEFF}sep=;\npath;steps\nwalk.csv;10\n", "path\tsteps\nwalk.csv\t10\n", "\"Path\",\"Steps\"\nwalk.csv,10\n"])
     func spreadsheetManifestsAreManifests(_ text: String) throws {
         files.write("sheet/walk.csv", "t,x,y,z\n0,0,0,9.8\n")
         let path = files.write("sheet/truth.csv", text)
