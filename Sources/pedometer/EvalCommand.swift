@@ -153,8 +153,7 @@ struct EvalCommand: ParsableCommand {
                     let span = "\(NumberText.fixed(window.lowerBound, digits: 1))–\(window.upperBound.isFinite ? NumberText.fixed(window.upperBound, digits: 1) : "the end")"
                     return .failure(IngestError(entry.location, "from_s/to_s (\(span) s) fall outside the recording \(recording.path) (\(TimeSpan(seconds: sink.pedometer.endDate).clock) long)"))
                 }
-                if let entry = recording.truth, entry.window?.upperBound.isFinite != true, let last = entry.stepTimes?.last,
-                    last > sink.pedometer.endDate + Self.stepTimeSlack {
+                if let entry = recording.truth, let last = entry.stepTimes?.last, last > sink.pedometer.endDate + Self.stepTimeSlack {
                     // The times' count was checked against the recording's: times past its end
                     // are in another unit, or of another recording.
                     return .failure(IngestError(

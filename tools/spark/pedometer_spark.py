@@ -268,6 +268,10 @@ def relative_base(output):
         with open(marker, encoding="utf-8") as text:
             return os.path.normpath(os.path.join(os.path.abspath(local), text.read().rstrip("\n") or "."))
     except FileNotFoundError:
+        if os.path.exists(os.path.join(local, "summaries")):
+            print(f"pedometer_spark: warning: {output} has rows but no relative-to (written before it was kept): their "
+                  "relative paths are taken as of this run's folder; rerun from the folder of the first run, or --force",
+                  file=sys.stderr)
         with open(marker, "w", encoding="utf-8") as text:
             text.write(os.path.relpath(os.getcwd(), os.path.abspath(local)) + "\n")
         return os.getcwd()

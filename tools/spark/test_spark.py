@@ -243,6 +243,11 @@ exit 134
         again = spark_run("listed", inputs=("Fixtures/runwalk/runwalk.csv",), cwd=moved)
         if "nothing to do" not in again:
             sys.exit(f"FAIL a rerun after OUT and the data moved together:\n{again}")
+        # An OUT written before relative-to was kept: its rows taken as of this run's folder, said.
+        os.remove(os.path.join(moved, "listed", "relative-to"))
+        legacy = spark_run("listed", inputs=("Fixtures/runwalk/runwalk.csv",), cwd=moved)
+        if "nothing to do" not in legacy or "has rows but no relative-to" not in legacy:
+            sys.exit(f"FAIL a rerun into an OUT without relative-to:\n{legacy}")
         print("ok    a rerun from another folder, or after OUT and the data moved, finds the rows of the first")
 
         # --summarize-options reach every summarize (Mobilise-D's file has no time column:

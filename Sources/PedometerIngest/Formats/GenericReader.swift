@@ -108,8 +108,12 @@ enum GenericReader {
         var dateTime: DateTimeColumn?
         if let time, let sample = first.flatMap({ time < $0.count ? $0[time] : nil }),
             Double(sample.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) == nil, let column = DateTimeColumn(sample: sample) {
-            // Samples many a second need their times in seconds at least.
-            guard !column.minutePrecision else {
+            // Samples many a second need their times in seconds at least: refused when the first
+            // rows all stop at the minute (one midnight written `T08:00` among seconds is fine).
+            let minuteOnly = column.minutePrecision && firstRecords.prefix(8).allSatisfy { record in
+                time < record.count && DateParser.isMinutePrecision(String(record[time]), column.layout)
+            }
+            guard !minuteOnly else {
                 throw IngestError(
                     file: displayName, line: skipRecords + 1,
                     "times to the minute ('\(sample.trimmingSpaces)'): acceleration samples need their times in seconds; export them with seconds, or time the rows by their rate (--rate HZ)")

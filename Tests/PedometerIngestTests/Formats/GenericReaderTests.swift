@@ -1022,6 +1022,12 @@ import PedometerCore
         #expect(throws: IngestError(file: path, line: 2, "times to the minute ('2019-05-13 15:27'): acceleration samples need their times in seconds; export them with seconds, or time the rows by their rate (--rate HZ)")) {
             try read(path)
         }
+        // A first time written without its seconds (a whole minute, ISO 8601 allows it) among
+        // times with seconds is read (the second review: refused for the first alone).
+        let seconds = (1..<200).map { i in "2024-01-01T08:00:\(String(format: "%02d", i / 100)).\(String(format: "%02d", i % 100)),0.78,6.03,\(8.19 + Double(i % 7) / 10)" }
+        let mixed = files.write("mixed.csv", (["time,x,y,z", "2024-01-01T08:00,0.78,6.03,8.19"] + seconds).joined(separator: "\n") + "\n")
+        let (_, sink) = try read(mixed)
+        #expect(sink.acceleration.count == 200)
     }
 
     /// Names under several reverse-domain prefixes are a hierarchy, kept whole (the
