@@ -36,6 +36,9 @@ public struct Pedometer: SampleSink, Sendable {
     /// faster is a counter jump, not steps. It also bounds the step times a device log can
     /// make: at most this many per second of ``PedometerConfiguration/maximumDuration``.
     public static let fastestCadence = 5.0
+    /// Steps no count reaches (a lifetime is a few hundred million): a larger jump in a
+    /// device's count is corrupt, counted as this many unplaced steps at most.
+    static let largestCount = 1e12
 
     /// The longest time a step log's count may take to come for its steps' times to be known:
     /// a minute, the finest bucket of activity trackers' exports. Over longer intervals (15
@@ -194,7 +197,8 @@ public struct Pedometer: SampleSink, Sendable {
                 deviceIncreases += 1
                 if elapsed > Self.longestKnownStepSpread { coarseDeviceIncreases += 1 }
             } else if added >= 1 {
-                unplacedDeviceSteps += Int(added)
+                // A count no device reaches (a corrupt row: 10^20) is not summed past Int.
+                unplacedDeviceSteps = unplacedDeviceSteps &+ Int(min(added, Self.largestCount))
             }
         }
         lastDeviceCount = (sample.time, sample.steps)

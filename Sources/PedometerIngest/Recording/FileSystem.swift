@@ -101,7 +101,7 @@ enum FileSystem {
         var names: [String] = []
         var undecodable: [UndecodableEntry] = []
         while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let bytes = Self.name(of: entry)
             if let name = String(validating: bytes, as: UTF8.self) {
                 if name != "." && name != ".." { names.append(name) }
             } else {
@@ -111,6 +111,16 @@ enum FileSystem {
             }
         }
         return (names.sorted(), undecodable.sorted { $0.name < $1.name })
+    }
+
+    /// The name's bytes of a directory entry `readdir` gave, read up to its NUL through a
+    /// pointer to the field: copying `d_name` (256 bytes) read past a short entry's record,
+    /// beyond the end of the system's buffer for the last one (AddressSanitizer: a
+    /// heap-buffer-overflow, found by `tools/fuzz`'s corpus merge).
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let start = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
     }
 
     /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF`.
