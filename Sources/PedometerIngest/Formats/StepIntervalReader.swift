@@ -56,8 +56,7 @@ enum StepIntervalReader {
         _ path: String, displayName: String, layout: Layout, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        for _ in 0...layout.preambleRecords { _ = try reader.next() }
+        let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
         guard let column = DateTimeColumn(sample: reader.string(layout.start)) else {
             throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
@@ -84,9 +83,8 @@ enum StepIntervalReader {
         let header = layout.header
         // One person's counts (Fitabase's merged daily files hold many: refused where the next
         // begins); a device column is noted instead (Samsung Health's phone and watch).
-        let sourceRows = try CSVReader(path: path, options: options, displayName: displayName)
-        for _ in 0...layout.preambleRecords { _ = try sourceRows.next() }
-        let sources = try StepLogReader.sourceColumns(header, sourceRows).filter { $0.index != layout.device }
+        let sources = try StepLogReader.sourceColumns(header, rows(path, displayName: displayName, layout: layout, options: options))
+            .filter { $0.index != layout.device }
         var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
         columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
@@ -136,14 +134,20 @@ enum StepIntervalReader {
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
+    /// A reader of `path` on its header (past any preamble): its next record is the first row.
+    private static func rows(_ path: String, displayName: String, layout: Layout, options: IngestOptions) throws(IngestError) -> CSVReader {
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0...layout.preambleRecords { _ = try reader.next() }
+        return reader
+    }
+
     /// The length of each row's interval in a file of one date column whose first rows hold
     /// times of day other than midnight: the median spacing of those rows, seconds; `nil` when
     /// they are dates alone (a day each).
     private static func rowLength(
         _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
     ) throws(IngestError) -> Double? {
-        let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        for _ in 0...layout.preambleRecords { _ = try reader.next() }
+        let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
         var times: [Int64] = []
         var timesOfDay = false
