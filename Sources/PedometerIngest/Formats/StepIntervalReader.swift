@@ -115,7 +115,7 @@ enum StepIntervalReader {
                 guard count >= 0 else { throw reader.error(atField: layout.steps, "negative step count") }
                 let meters = try reader.optionalNumber(layout.distance, "distance")
                 if !started {
-                    emitter.stepCount(StepCountSample(time: start, steps: 0, distance: distance.map { _ in 0 }), kind: .device)
+                    emitter.stepCountBaseline(at: start, kind: .device, distance: distance.map { _ in 0 })
                     started = true
                 }
                 if let meters { distance = (distance ?? 0) + meters }
