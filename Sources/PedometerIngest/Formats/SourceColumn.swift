@@ -10,6 +10,9 @@ struct SourceColumn: Sendable, Hashable {
     /// The first value in the column, spaces around it aside.
     var value: String
     private var bytes: [UInt8]
+    /// `value` as a number, when it is one: `1.0` names the rows of `1` (a spreadsheet's
+    /// resave writes ids so).
+    private var number: Double?
 
     static let names: Set<String> = [
         "user", "userid", "subject", "subjectid", "participant", "participantid", "device", "deviceid", "deviceuuid",
@@ -23,6 +26,7 @@ struct SourceColumn: Sendable, Hashable {
         self.name = name
         self.value = value
         bytes = Array(value.utf8)
+        number = bytes.withUnsafeBytes { DecimalParser.parseDouble($0) ?? DecimalParser.parseLocalized($0, decimalComma: true) }
     }
 
     /// The source columns of `header` (a user's and a device's, HHAR has both), each with its
@@ -40,10 +44,17 @@ struct SourceColumn: Sendable, Hashable {
     }
 
     /// Whether the current record is of the first row's source: its value (spaces around it
-    /// aside) the first row's, or empty.
+    /// aside) the first row's, the same number written otherwise (`1.0` for `1`), or empty.
+    /// Other text is another source, letter case included (`s1` is not `S1`).
     @inline(__always)
     func isSame(_ reader: CSVReader) -> Bool {
-        reader.isEmpty(index) || reader.field(index, trimmedEquals: bytes)
+        reader.isEmpty(index) || reader.field(index, trimmedEquals: bytes) || isSameNumber(reader)
+    }
+
+    @inline(never)
+    private func isSameNumber(_ reader: CSVReader) -> Bool {
+        guard let number else { return false }
+        return reader.number(index) == number
     }
 
     /// The error refusing the file at the current record, of another source.

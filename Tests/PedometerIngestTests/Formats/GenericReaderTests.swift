@@ -1014,6 +1014,18 @@ import PedometerCore
         #expect(throws: IngestError.self) { try read(path) }
     }
 
+    /// One person's id written as an integer and as a number (a spreadsheet's resave) is one
+    /// person; ids differing in letter case are two (until 2026-11-26 `7` and `7.0` were two).
+    @Test func aSourceIdWrittenAsAnotherNumberIsTheSameSource() throws {
+        func rows(_ id: (Int) -> String) -> [String] {
+            ["timestamp,x,y,z,subject"] + (0..<100).map { i in "\(1_557_761_272_123 + 10 * i),0.78,6.03,8.19,\(id(i))" }
+        }
+        let (_, sink) = try read(files.write("ids.csv", rows { $0 < 50 ? "7" : " 7.0" }.joined(separator: "\n") + "\n"))
+        #expect(sink.acceleration.count == 100)
+        #expect(throws: IngestError.self) { try read(files.write("case.csv", rows { $0 < 50 ? "s1" : "S1" }.joined(separator: "\n") + "\n")) }
+        #expect(throws: IngestError.self) { try read(files.write("seven.csv", rows { $0 < 50 ? "7" : "7.5" }.joined(separator: "\n") + "\n")) }
+    }
+
     /// Minute times cannot time samples many a second: refused, not read as a walk of 0 steps
     /// (the review: 22e6da9 made them date-times).
     @Test func accelerationTimedToTheMinuteIsRefused() throws {
