@@ -451,6 +451,12 @@ enum FormatDetector {
         return layout
     }
 
+    /// Names of a column that only a list of workouts has (Strava's `Activity ID`, Garmin
+    /// Connect's `Activity Type`), as ``ColumnNames`` normalizes them.
+    static let activityListNames: Set<String> = [
+        "activityid", "activitytype", "activityname", "activitytitle", "sporttype", "workouttype", "workoutname",
+    ]
+
     /// Lines searched for a header below a preamble.
     static let longestPreamble = 20
 
@@ -564,6 +570,15 @@ enum FormatDetector {
                 reason: phyphox
                     ? "phyphox header '\(header[layout.time])', '\(header[layout.x])'"
                     : "header names time column '\(header[layout.time])' and axes '\(header[layout.x])', '\(header[layout.y])', '\(header[layout.z])'")
+        }
+        // A list of workouts, one row each with its totals (Strava's and Garmin Connect's
+        // activities.csv): its date and steps columns are no day's step log (a run's 5.01 km
+        // was read as a day of 5 m).
+        if let activity = names.index(where: activityListNames.contains) {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "a list of activities ('\(header[activity])' column), one row per workout with its totals: no recording of one walk or "
+                    + "run; export an activity's raw sensor log instead (acceleration, or the device's steps over time)")
         }
         if let layout = StepIntervalReader.layout(header) {
             return Detection(

@@ -117,6 +117,23 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
             + "cumulative count or a list of step events a time column and the counts alone (see formats.md, step logs)")
     }
 
+    /// A list of workouts (Garmin Connect's and Strava's activities.csv: a row per run with its
+    /// date, distance in km and steps) is refused as such: until 2026-11-26 Garmin's was read as
+    /// a day's step log (its last run's 4,900 steps over 24 hours, its 5.01 km as 5 m, exit 0),
+    /// Strava's refused for its date format.
+    @Test func aListOfActivitiesIsNoStepLog() throws {
+        let garmin = files.write("Activities.csv", "Activity Type,Date,Favorite,Title,Distance,Calories,Time,Avg Run Cadence,Steps\n"
+            + "Running,2023-01-06 18:02:11,false,Evening Run,5.01,400,00:29:10,168,4900\n"
+            + "Walking,2023-01-05 07:12:34,false,Morning Walk,3.10,200,00:40:00,110,4400\n")
+        let strava = files.write("activities.csv", "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Total Steps\n"
+            + "8123456789,\"Jan 5, 2023, 7:12:34 AM\",Morning Run,Run,1800,5.01,4800\n")
+        for (path, column) in [(garmin, "Activity Type"), (strava, "Activity ID")] {
+            let error = try #require(readError(path))
+            #expect(error.description == "\(path):1:1: a list of activities ('\(column)' column), one row per workout with its totals: no "
+                + "recording of one walk or run; export an activity's raw sensor log instead (acceleration, or the device's steps over time)")
+        }
+    }
+
     /// A file that grows while it is read is read as it comes, with a note saying so (until
     /// 2026-11-26 nothing said that a summary was of a file cut short by its logger).
     @Test func aFileChangedWhileReadIsNoted() throws {
