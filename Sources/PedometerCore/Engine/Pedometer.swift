@@ -316,10 +316,20 @@ public struct Pedometer: SampleSink, Sendable {
     /// The recording cut into runs of one activity (walking, running, stationary), short blips
     /// absorbed into their neighbours, each with its steps and distance; none when the steps'
     /// times are not known (``knowsStepTimes``: a log of 15-minute or daily totals).
+    ///
+    /// The activity of each second (``activities``) marks a second active when a step is near
+    /// it, which would stretch every walk by about two seconds at each end; so where walking or
+    /// running meets standing or the recording's start or end, the interval is bounded by its
+    /// walks as the active time is: from one step interval before its first step to its last
+    /// step (``walkSpan(_:)``). Standing shorter than ``IntervalSegmenter/minimumSeconds`` at
+    /// the recording's ends is then in no interval; inside it, in its neighbour's (a stop
+    /// at a crossing is part of the run). Walking meets running on a whole second.
     public var intervals: [ActivityInterval] {
         guard knowsStepTimes else { return [] }
         let state = resolved()
-        return configuration.intervals.segments(state.timeline.all).map { segment in
+        let segments = configuration.intervals.segments(state.timeline.all)
+        // Steps and distance by whole seconds, as the timeline classed them.
+        var intervals = segments.map { segment in
             let from = Double(segment.start)
             let to = min(Double(segment.end), endDate)
             let (first, last) = stepIndices(from: from, to: to)
@@ -327,6 +337,38 @@ public struct Pedometer: SampleSink, Sendable {
                 activity: segment.activity, start: from, end: to, steps: last - first,
                 distance: distance(first, last, from: from, to: to, state: state))
         }
+        for index in intervals.indices where intervals[index].activity.isActive {
+            let (first, last) = stepIndices(from: intervals[index].start, to: intervals[index].end)
+            guard last > first else { continue }
+            let before = index > 0 ? intervals[index - 1] : nil
+            if before.map({ !$0.activity.isActive }) ?? true {
+                let start = walkSpan(walk(holding: first)).start
+                let lower = before?.start ?? 0
+                if start > lower && start < steps[first] {
+                    intervals[index].start = start
+                    if before != nil { intervals[index - 1].end = start }
+                }
+            }
+            let after = index + 1 < intervals.count ? intervals[index + 1] : nil
+            if after.map({ !$0.activity.isActive }) ?? true {
+                let end = steps[last - 1]
+                if end < (after?.end ?? endDate) && end > intervals[index].start {
+                    intervals[index].end = end
+                    if after != nil { intervals[index + 1].start = end }
+                }
+            }
+        }
+        return intervals
+    }
+
+    /// The walk that step `step` is in: the last starting at or before it.
+    private func walk(holding step: Int) -> Int {
+        var low = 0, high = walkStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if walkStarts[middle] <= step { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
     }
 
     /// How ``PedometerData/distance`` is obtained; `nil` when there are no steps to measure.

@@ -221,6 +221,32 @@ import Testing
         #expect(abs((engine.maxCadence ?? 0) - 2.8) < 0.05)
     }
 
+    /// Reps of 60 s running between minutes of standing: each rep's interval runs from one step
+    /// interval before its first step to its last, as its active time, so its time and pace are
+    /// the rep's; the rests take the rest. Until 2026-11-26 the seconds marked active by a step
+    /// nearby made each rep 64 s long and its pace 6.7 % slow; 2 s of standing before the first
+    /// rep, too short to be an interval, made it 2 s longer.
+    @Test func anIntervalBetweenRestsIsBoundedByItsSteps() throws {
+        let reps = [2.0, 122, 242]
+        let steps = reps.flatMap { times($0, $0 + 60, cadence: 2.8) }
+        let engine = pedometer(steps: steps, impact: { _ in 8 }, until: 332)
+        let intervals = engine.intervals
+        #expect(intervals.map(\.activity) == [.running, .stationary, .running, .stationary, .running, .stationary])
+        for (index, start) in reps.enumerated() {
+            let rep = intervals[2 * index]
+            // Steps every 1/2.8 s from half an interval after `start`: the first's interval
+            // begins half an interval before it, the last step half an interval before
+            // `start + 60`.
+            #expect(abs(rep.start - (start - 0.5 / 2.8)) < 1e-9)
+            #expect(abs(rep.end - (start + 60 - 0.5 / 2.8)) < 1e-9)
+            #expect(rep.steps == 168)
+            let expected = engine.query(from: start, to: start + 61)
+            #expect(abs(try #require(rep.pace) - (try #require(expected.averageActivePace))) < 1e-9)
+            #expect(intervals[2 * index + 1].start == rep.end)
+        }
+        #expect(intervals.last?.end == engine.endDate)
+    }
+
     @Test func referencesAreTheChangeOverTheSpan() {
         var engine = Pedometer()
         engine.beginStepCounts(kind: .device)
