@@ -237,9 +237,12 @@ enum GenericReader {
         if let accelerationUnit {
             table.scale = accelerationUnit.metersPerSecondSquared
             table.unitName = accelerationUnit.symbol
-            if !user && accelerationUnit == .metersPerSecondSquared && preview.rows.medianMagnitude < 2.5 {
+            let median = preview.rows.medianMagnitude * accelerationUnit.metersPerSecondSquared
+            if !user && median < UnitInference.leastMedianWithGravity {
                 kind = .user
-                info.notes.append("acceleration has no 1 g offset (median magnitude \(String(format3: preview.rows.medianMagnitude)) m/s^2): read as gravity removed")
+                info.notes.append(
+                    "acceleration has no 1 g offset (median magnitude \(String(format3: preview.rows.medianMagnitude)) "
+                        + "\(accelerationUnit.symbol), under half a g): read as gravity removed")
             }
         } else {
             // Gravity told from the data only where the header's names do not say (`accG`,
@@ -247,7 +250,11 @@ enum GenericReader {
             let inferred = UnitInference.acceleration(preview.rows.magnitudes, meanVector: columns.kind == .total ? nil : preview.rows.meanVector)
             (table.scale, table.unitName) = (inferred.scale, inferred.unitName)
             if !user { kind = inferred.kind }
-            info.notes.append(inferred.note)
+            info.notes.append(
+                user && inferred.kind != .user
+                    ? "acceleration in \(inferred.unitName) (inferred: median magnitude \(String(format3: preview.rows.medianMagnitude))), "
+                        + "without gravity as its names say"
+                    : inferred.note)
         }
         table.kind = kind
         if kind == .user && format == .generic {

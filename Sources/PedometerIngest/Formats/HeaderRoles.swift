@@ -148,6 +148,11 @@ struct HeaderRoles: Sendable, Hashable {
             unit = unit ?? .metersPerSecondSquared
         } else if propertyOfAxis(names.raw[x]) == "useracceleration" {
             unit = unit ?? .g
+        } else if stem == "a", names.normalized.contains("at") {
+            // Physics Toolbox's linear accelerometer: `ax,ay,az` and their magnitude `aT`, in
+            // m/s^2 without gravity (its g-force meter writes `gFx … TgF`).
+            kind = kind ?? .user
+            unit = unit ?? .metersPerSecondSquared
         }
         return (unit, kind)
     }

@@ -32,9 +32,12 @@ enum UnitInference {
             ? "\(how) \(written) → \(String(format3: spacing * unit.seconds)) s"
             : "\(how) \(written) → \(String(format3: rate)) Hz"
         let days = unit.countsDays ? "; a count of days states no zone: no absolute start" : ""
-        // Unix times in another unit, at no logger's rate there: said, in case they are.
-        let unix = unixUnit.flatMap { other in
-            other == unit ? nil : "; read as Unix times in \(other.rawValue) they would be \(String(format3: 1 / (spacing * other.seconds))) Hz: --time-unit \(other.rawValue) if they are"
+        // Unix times in another unit, at no logger's rate there: said, in case they are (not
+        // where that rate is no accelerometer's either: 0.4 Hz for ns since a boot 11 days ago).
+        let unix = unixUnit.flatMap { other -> String? in
+            let otherRate = 1 / (spacing * other.seconds)
+            guard other != unit, plausibleRates.contains(otherRate) else { return nil }
+            return "; read as Unix times in \(other.rawValue) they would be \(String(format3: otherRate)) Hz: --time-unit \(other.rawValue) if they are"
         } ?? ""
         return (unit, "time in \(unit.rawValue) (inferred: \(description)\(days))\(unix)")
     }
@@ -147,7 +150,10 @@ enum UnitInference {
     /// body's, walking or running, averages to gravity's 1 g, less as the sensor turns), and
     /// their magnitude's median absolute deviation a quarter of the median or more (a rectified
     /// signal, not gravity with a walk on it). Only where the file does not say (`meanVector`
-    /// `nil` where its names do). Measured over the first 512 rows: the 48 Oxford walks
+    /// `nil` where its names do). Rows that are not steady with a median of 2.5 to 4.9 are
+    /// also without gravity whatever their mean vector (``leastMedianWithGravity``: gravity in
+    /// neither unit; a linear-acceleration sensor's bias, or the phone handled at the start,
+    /// keeps their mean vector above a third). Measured over the first 512 rows: the 48 Oxford walks
     /// (gravity, in four carry positions and a purse) have mean vectors of 0.54–1.0 of their
     /// medians and deviations of at most 0.235, a run with the phone swinging ±100° 0.44 and
     /// 0.73; the user acceleration of the seven hand-counted walks and the wheel walk's,
@@ -157,7 +163,10 @@ enum UnitInference {
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let text = String(format3: median)
         let deviations = sorted.map { abs($0 - median) }.sorted()
-        if let meanVector, (0.5..<20).contains(median), meanVector < median / 3,
+        // Not offset, or of a median that no body's acceleration with gravity has in g or in
+        // m/s^2 (2.5 g or more, under half a g).
+        if let meanVector, (0.5..<20).contains(median),
+            meanVector < median / 3 || (2.5..<leastMedianWithGravity).contains(median),
             case let deviation = deviations[deviations.count / 2], deviation >= 0.25 * median
         {
             return Acceleration(
@@ -167,13 +176,23 @@ enum UnitInference {
         }
         switch median {
         case 0.5..<2.5:
+            // Not steady and offset: gravity in g with a vigorous movement on it, or
+            // acceleration without gravity whose mean a sensor's bias or handling keeps up.
+            let unsteady = deviations[deviations.count / 2] >= 0.25 * median && meanVector != nil
             return Acceleration(
                 scale: standardGravity, unitName: "g", kind: .total,
-                note: "acceleration in g, gravity included (inferred: median magnitude \(text))")
+                note: "acceleration in g, gravity included (inferred: median magnitude \(text))"
+                    + (unsteady ? "; far from steady: if it is acceleration without gravity in m/s^2, give --accel-unit mps2" : ""))
         case 2.5..<20:
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .total,
                 note: "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))")
+        case 850..<1150:
+            // Gravity with a walk on it in milli-g (Garmin's logs write integers so): read in
+            // that unit, not rescaled by a walk's median, 1.03–1.1 g (distances 4 % short).
+            return Acceleration(
+                scale: standardGravity / 1000, unitName: "mg", kind: .total,
+                note: "acceleration in mg, gravity included (inferred: median magnitude \(text))")
         case 20...:
             return Acceleration(
                 scale: standardGravity / median, unitName: "raw counts", kind: .total,
@@ -183,12 +202,21 @@ enum UnitInference {
             // Smaller than any walk's: a still sensor, or a walk in g (a watch's user
             // acceleration, 0.03 g) read as m/s^2, which has no steps: said, not left silent.
             let small = median < smallestWalkMagnitude
-                ? "; too small for a walk (a walk's is about 1 m/s^2): if this is one, the unit may be g (--accel-unit g)" : ""
+                ? "; too small for a walk (a walk's is about 1 m/s^2): the sensor was still over the first rows, or the unit is g "
+                    + "(then --accel-unit g)" : ""
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
                 note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)\(small)")
         }
     }
+
+    /// The median magnitude, m/s^2, under which acceleration is without gravity, half a g: a
+    /// body's acceleration with gravity, walking or running, averages to gravity's 1 g, and
+    /// its magnitude spends at least half the time near or above it (a run's flight phase, at
+    /// 0 g, is a third of its strides); acceleration without gravity, a brisk walk's 1–2.5
+    /// m/s^2 and a run's up to about 4, is under it (the wheel walk's linear acceleration,
+    /// 4.35 over its first rows, was read as total acceleration in m/s^2: 573 steps of 454).
+    static let leastMedianWithGravity = standardGravity / 2
 
     /// The median magnitude, m/s^2, under which acceleration without gravity is no walk's
     /// (the browser walk's in `Fixtures/formats/devicemotion` is 1.06 over its first rows).

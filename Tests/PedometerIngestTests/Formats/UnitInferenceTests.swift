@@ -133,4 +133,83 @@ import TestSupport
         #expect(inferred.kind == .total)
         #expect(inferred.unitName == "g")
     }
+
+    /// Acceleration without gravity whose mean vector a linear-acceleration sensor's bias keeps
+    /// above a third of its median (the wheel walk's, 0.43), with a median of 2.5–4.9: no
+    /// gravity in g (2.5 g or more) nor in m/s^2 (under half a g), so without gravity (QA
+    /// pass: read as total acceleration in m/s^2, 573 steps of 454); given in m/s^2
+    /// (`--accel-unit mps2`, a stated unit), likewise (until 2026-11-26 only under 2.5).
+    @Test func aMedianOfNoGravityIsWithoutGravity() throws {
+        let biased = rows { t in (1.6 + 3 * sin(2 * Double.pi * 1.8 * t), 0.6, 2.5 * sin(2 * Double.pi * 0.9 * t)) }
+        #expect(biased.meanVector > biased.medianMagnitude / 3)
+        #expect((2.5..<4.9).contains(biased.medianMagnitude))
+        let inferred = UnitInference.acceleration(biased.magnitudes, meanVector: biased.meanVector)
+        #expect(inferred.kind == .user && inferred.scale == 1)
+
+        let files = TemporaryFiles()
+        let text = "time,x,y,z\n" + (0..<1000).map { index -> String in
+            let t = Double(index) / 100
+            return "\(t),\(1.6 + 3 * sin(2 * Double.pi * 1.8 * t)),0.6,\(2.5 * sin(2 * Double.pi * 0.9 * t))"
+        }.joined(separator: "\n") + "\n"
+        let path = files.write("linear.csv", text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, options: IngestOptions(accelerationUnit: .metersPerSecondSquared), into: &sink)
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2", "\(info.streams)")
+        #expect(info.notes.contains { $0.contains("under half a g") }, "\(info.notes)")
+    }
+
+    /// Physics Toolbox's linear accelerometer (`time,ax,ay,az,aT`) is without gravity, in
+    /// m/s^2, by its names, however biased (QA pass: real walks read as gravity in g or m/s^2,
+    /// 77 steps of 265, 50 of 27); `ax,ay,az` without `aT` are still judged by their data.
+    @Test func physicsToolboxLinearAccelerationIsWithoutGravity() throws {
+        let files = TemporaryFiles()
+        func table(_ header: String) -> String {
+            header + "\n" + (0..<1000).map { index -> String in
+                let t = Double(index) / 100
+                let (x, y, z) = (0.5 + 0.8 * sin(2 * Double.pi * 1.8 * t), 0.3, 0.6 * sin(2 * Double.pi * 0.9 * t))
+                return "\(t),\(x),\(y),\(z),\((x * x + y * y + z * z).squareRoot())"
+            }.joined(separator: "\n") + "\n"
+        }
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(files.write("linear.csv", table("time,ax,ay,az,aT")), into: &sink)
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2", "\(info.streams)")
+        #expect(!info.notes.contains { $0.contains("gravity included") }, "\(info.notes)")
+        var other = CollectingSink()
+        let unnamed = try RecordingReader.read(files.write("total.csv", table("time,ax,ay,az,magnitude")), into: &other)
+        #expect(unnamed.stream("acceleration")?.detail == "total, g", "\(unnamed.streams)")
+    }
+
+    /// Data read as gravity in g that are far from steady name the other reading.
+    @Test func unsteadyGravityInGNamesTheOtherReading() {
+        let texting = rows { t in (0.4 + 1.0 * sin(2 * Double.pi * 1.8 * t), 0.3, 0.8 * sin(2 * Double.pi * 0.9 * t)) }
+        #expect(texting.meanVector > texting.medianMagnitude / 3)
+        let inferred = UnitInference.acceleration(texting.magnitudes, meanVector: texting.meanVector)
+        #expect(inferred.kind == .total && inferred.unitName == "g")
+        #expect(inferred.note.hasSuffix("; far from steady: if it is acceleration without gravity in m/s^2, give --accel-unit mps2"), "\(inferred.note)")
+        let walk = rows { t in (0.1, 0.2, 1 + 0.15 * sin(2 * Double.pi * 1.8 * t)) }
+        #expect(!UnitInference.acceleration(walk.magnitudes, meanVector: walk.meanVector).note.contains("--accel-unit"))
+    }
+
+    /// Gravity with a walk on it in integer milli-g (Garmin's layout; a median of 1,103 over
+    /// the wheel walk's first rows) is read in mg, not rescaled so that the walk's median reads
+    /// 1 g (QA pass: distance 395 m of the 413 m its m/s^2 copy gives); other large units are
+    /// still rescaled.
+    @Test func gravityInMilliGIsMilliG() {
+        let walk = rows { t in (80, 600, 900 + 350 * sin(2 * Double.pi * 1.8 * t)) }
+        let inferred = UnitInference.acceleration(walk.magnitudes, meanVector: walk.meanVector)
+        #expect(inferred.unitName == "mg" && inferred.kind == .total)
+        #expect(abs(inferred.scale - standardGravity / 1000) < 1e-12)
+        let counts = rows { t in (80, 600, 4000 + 1400 * sin(2 * Double.pi * 1.8 * t)) }
+        #expect(UnitInference.acceleration(counts.magnitudes, meanVector: counts.meanVector).unitName == "raw counts")
+    }
+
+    /// Unix times in another unit are named only at a rate an accelerometer can have (QA pass:
+    /// nanoseconds since a boot 11 days ago were said to be 0.405 Hz in µs, a unit under
+    /// which the file would be refused).
+    @Test func anotherUnitsRateIsNamedOnlyWhenPlausible() throws {
+        let boot = (0..<512).map { 1_000_000_000_000_000 + Double($0) * 10_000_000 }  // ns, 100 Hz, 11.6 days after boot
+        let (unit, note) = try #require(UnitInference.timeUnit(boot))
+        #expect(unit == .nanoseconds)
+        #expect(!note.contains("they would be"), "\(note)")
+    }
 }
