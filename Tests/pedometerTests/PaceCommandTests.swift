@@ -86,6 +86,14 @@ import Testing
         #expect(slowest.status == 0)
         #expect(slowest.stdout.contains("Time:     = 0:00:36  (36 s)\n"), "\(slowest.stdout)")
         #expect(slowest.stdout.contains("Speed:      0.03 m/s  0.1 km/h  0.1 mph\n"), "\(slowest.stdout)")
+        // Values just under 10^15 too (QA pass: refused from 999,999,000,000,000 on, saying
+        // '10^15 or more').
+        let longest = try CommandRunner.run(["pace", "--distance", "999999999999999m", "--pace", "0:01/km"])
+        #expect(longest.status == 0, "\(longest.stderr)")
+        #expect(longest.stdout.contains("Distance:   999999999999999 m"), "\(longest.stdout)")
+        let longestTime = try CommandRunner.run(["pace", "--time", "999999999999999", "--pace", "10:00:00/km"])
+        #expect(longestTime.status == 0, "\(longestTime.stderr)")
+        #expect(longestTime.stdout.contains("(999999999999999 s)"), "\(longestTime.stdout)")
     }
 
     @Test func usageErrors() throws {
