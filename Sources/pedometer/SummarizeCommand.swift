@@ -31,7 +31,7 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup var stepLength: StepLengthOptionGroup
 
-    @Option(help: ArgumentHelp("Split each recording every kilometre or mile: a table of splits, or a splits array in JSON.", valueName: "km|mi"))
+    @Option(help: ArgumentHelp("Split each recording every kilometre or mile: a table of splits, or a splits object in JSON.", valueName: "km|mi"))
     var splits: SplitUnit?
 
     @Flag(help: "Show the run/walk intervals of each recording, with totals and average pace across them.")

@@ -59,6 +59,10 @@ struct TimeWindowOptionGroup: ParsableArguments {
             default: break
             }
         }
+        // An offset `--to` alone ends before the window's default start, the recording's.
+        if from == nil, let to, case .offset(let end)? = Point(to), end <= 0 {
+            throw ValidationError("--to \(to) is not after the recording's start (the window's start without --from)")
+        }
     }
 
     /// The window in seconds since the recording's start, `nil` when neither option is given.

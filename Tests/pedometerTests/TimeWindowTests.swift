@@ -100,5 +100,8 @@ import Testing
         // (until 2026-11-26 exit 1, as a recording's error).
         let reversed = try CommandRunner.run(["summarize", "--from", "30s", "--to", "10s", fixture("runwalk/runwalk.csv")])
         #expect(reversed.status == 64 && reversed.stderr.contains("--from 30s is not before --to 10s"))
+        // Likewise an offset --to of 0 alone (QA pass: exit 1, each recording failing).
+        let empty = try CommandRunner.run(["summarize", "--to", "0", fixture("runwalk/runwalk.csv")])
+        #expect(empty.status == 64 && empty.stderr.contains("--to 0 is not after the recording's start"), "\(empty.stderr)")
     }
 }

@@ -148,7 +148,7 @@ public enum SVGChart {
         series(&svg, data.points.map { ($0.time, $0.pace.map(pace.value)) }, time: time, color: paceColor,
             clip: "clip-pace", name: "pace", top: paceTop, bottom: paceBottom, y: pace.y)
         if cadence.isEmpty { note(&svg, "No cadence", top: cadenceTop, bottom: cadenceBottom) }
-        if pace.isEmpty { note(&svg, "No pace", top: paceTop, bottom: paceBottom) }
+        if pace.isEmpty { note(&svg, pace.emptyNote, top: paceTop, bottom: paceBottom) }
 
         // Splits.
         splits(&svg, data.marks, time: time, duration: data.duration)
@@ -391,6 +391,8 @@ struct PaceAxis {
     var slow: Double
     var ticks: [Double]
     var isEmpty: Bool
+    /// What the panel says when it draws no pace: none known, or all of it off the scale.
+    var emptyNote: String
     /// The min/mi axis beside a min/km one (``UnitSystem/both``).
     var secondary: Secondary?
 
@@ -412,6 +414,16 @@ struct PaceAxis {
         let values = points.compactMap { $0.pace.map { $0 * meters / 60 } }
             .filter { $0.isFinite && $0 >= lower && $0 <= upper }
         isEmpty = values.isEmpty
+        let known = points.compactMap(\.pace).filter(\.isFinite)
+        if known.isEmpty {
+            emptyNote = "No pace"
+        } else if known.allSatisfy({ $0 > SVGChart.slowestPace }) {
+            emptyNote = "Pace slower than \(Self.label(upper)) \(unitText) throughout"
+        } else if known.allSatisfy({ $0 < SVGChart.fastestPace }) {
+            emptyNote = "Pace faster than \(Self.label(lower)) \(unitText) throughout"
+        } else {
+            emptyNote = "Pace outside \(Self.label(lower))–\(Self.label(upper)) \(unitText) throughout"
+        }
         var low = values.min() ?? 4 * unitMeters / 1000
         var high = values.max() ?? 12 * unitMeters / 1000
         if high - low < 1 {

@@ -195,6 +195,18 @@ import FoundationXML
         #expect(try parse(oddSVG) == "svg")
         #expect(!oddSVG.lowercased().contains("nan") && !oddSVG.lowercased().contains("inf"))
         #expect(!oddSVG.contains("class=\"split\""))
+        #expect(svg.contains("No pace"))
+    }
+
+    /// A walk whose pace is all slower than the panel shows says so, not that there is no pace
+    /// (QA pass: a 1:00:58 h/km walk's chart said 'No pace').
+    @Test func paceOffTheScaleIsSaidSo() {
+        let points = (0...10).map { ChartData.Point(time: Double($0) * 10, cadence: 1, pace: 3.6) }
+        let slow = SVGChart.render(ChartData(title: "slow", duration: 100, points: points, intervals: [], marks: [], units: .metric))
+        #expect(slow.contains("Pace slower than 30:00 min/km throughout"))
+        #expect(!slow.contains("No pace"))
+        let imperial = SVGChart.render(ChartData(title: "slow", duration: 100, points: points, intervals: [], marks: [], units: .imperial))
+        #expect(imperial.contains("Pace slower than 48:17 min/mi throughout"), "\(imperial)")
     }
 
     @Test func longRecordingsAreSampledSparsely() {
