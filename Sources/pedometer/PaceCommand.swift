@@ -69,8 +69,8 @@ struct PaceCommand: ParsableCommand {
     static func checkShown(_ solution: PaceSolver.Solution) throws(ValidationError) {
         let low = 1 - limitTolerance
         let high = 1 + limitTolerance
-        // Under 10^15 itself (999,999,999,999,999 is shown exactly; it was refused from
-        // 999,999,000,000,000 on, the lower limits' tolerance taken off it).
+        // Under 10^15 as shown, in whole metres and seconds (999,999,999,999,999 is; it was
+        // refused from 999,999,000,000,000 on, the lower limits' tolerance taken off it).
         let largest = 1e15
         func subject(_ quantity: PaceSolver.Quantity) -> String {
             solution.solved == quantity ? "the \(quantity.rawValue) this gives is" : "--\(quantity.rawValue):"
@@ -81,11 +81,11 @@ struct PaceCommand: ParsableCommand {
             case .distance:
                 let meters = solution.distance.meters
                 if meters < low { return "shorter than 1 m, too short to show" }
-                if meters >= largest { return "10^15 m or more, too long to show" }
+                if meters.rounded() >= largest { return "10^15 m or more, too long to show" }
             case .time:
                 let seconds = solution.time.seconds
                 if seconds < low { return "shorter than 1 s, too short to show" }
-                if seconds >= largest { return "10^15 s or more, too long to show" }
+                if seconds.rounded() >= largest { return "10^15 s or more, too long to show" }
             case .pace:
                 let secondsPerMeter = solution.pace.secondsPerMeter
                 if secondsPerMeter < 0.001 * low { return "faster than 0:01 min/km (1000 m/s), too fast to show" }

@@ -117,13 +117,7 @@ struct SummarizeCommand: ParsableCommand {
     /// those of the part inside it).
     static func intervals(of pedometer: Pedometer, within window: (from: Double, to: Double)?) -> [ActivityInterval] {
         guard let window else { return pedometer.intervals }
-        return pedometer.intervals.compactMap { interval in
-            let start = max(interval.start, window.from)
-            let end = min(interval.end, window.to)
-            guard end > start else { return nil }
-            let data = pedometer.query(from: start, to: end)
-            return ActivityInterval(activity: interval.activity, start: start, end: end, steps: data.numberOfSteps, distance: data.distance)
-        }
+        return pedometer.intervals(from: window.from, to: window.to)
     }
 
     func run() throws {

@@ -94,6 +94,9 @@ import Testing
         let longestTime = try CommandRunner.run(["pace", "--time", "999999999999999", "--pace", "10:00:00/km"])
         #expect(longestTime.status == 0, "\(longestTime.stderr)")
         #expect(longestTime.stdout.contains("(999999999999999 s)"), "\(longestTime.stdout)")
+        // A value that would be shown as 10^15 is refused (the review: shown as 1000000000000000).
+        let rounded = try CommandRunner.run(["pace", "--distance", "999999999999999.9m", "--pace", "5:00/km"])
+        #expect(rounded.status == 64 && rounded.stderr.contains("--distance: 10^15 m or more"), "\(rounded.stderr)")
     }
 
     @Test func usageErrors() throws {

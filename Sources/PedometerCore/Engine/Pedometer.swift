@@ -324,18 +324,28 @@ public struct Pedometer: SampleSink, Sendable {
     /// step (``walkSpan(_:)``). Standing shorter than ``IntervalSegmenter/minimumSeconds`` at
     /// the recording's ends is then in no interval; inside it, in its neighbour's (a stop
     /// at a crossing is part of the run). Walking meets running on a whole second.
-    public var intervals: [ActivityInterval] {
+    public var intervals: [ActivityInterval] { intervals(from: 0, to: endDate) }
+
+    /// ``intervals`` within `[from, to)` (seconds since time 0): each cut to the span, with the
+    /// steps and distance of its part inside, the same steps as ``query(from:to:)``'s.
+    public func intervals(from: Double, to: Double) -> [ActivityInterval] {
         guard knowsStepTimes else { return [] }
         let state = resolved()
         let segments = configuration.intervals.segments(state.timeline.all)
-        // Steps and distance by whole seconds, as the timeline classed them.
-        var intervals = segments.map { segment in
-            let from = Double(segment.start)
-            let to = min(Double(segment.end), endDate)
-            let (first, last) = stepIndices(from: from, to: to)
-            return ActivityInterval(
-                activity: segment.activity, start: from, end: to, steps: last - first,
-                distance: distance(first, last, from: from, to: to, state: state))
+        // Steps and distance by whole seconds, as the timeline classed them; the times shown
+        // are bounded by the walks below.
+        var counted: [(from: Double, to: Double)] = []
+        var intervals: [ActivityInterval] = []
+        for segment in segments {
+            let lower = max(Double(segment.start), from)
+            let upper = min(Double(segment.end), endDate, to)
+            let (first, last) = stepIndices(from: lower, to: upper)
+            counted.append((lower, upper))
+            intervals.append(
+                ActivityInterval(
+                    activity: segment.activity, start: Double(segment.start), end: min(Double(segment.end), endDate),
+                    steps: upper > lower ? last - first : 0,
+                    distance: upper > lower ? distance(first, last, from: lower, to: upper, state: state) : nil))
         }
         for index in intervals.indices where intervals[index].activity.isActive {
             let (first, last) = stepIndices(from: intervals[index].start, to: intervals[index].end)
@@ -358,7 +368,13 @@ public struct Pedometer: SampleSink, Sendable {
                 }
             }
         }
-        return intervals
+        return zip(intervals, counted).compactMap { interval, counted in
+            guard counted.to > counted.from else { return nil }
+            var cut = interval
+            cut.start = min(max(interval.start, from), to)
+            cut.end = max(min(interval.end, to), cut.start)
+            return cut
+        }
     }
 
     /// The walk that step `step` is in: the last starting at or before it.

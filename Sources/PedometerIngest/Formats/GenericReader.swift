@@ -221,6 +221,18 @@ enum GenericReader {
                     + "\(String(format3: UnitInference.lowestStepRate)) Hz is needed): record at a higher rate, or give the time unit if it "
                     + "is not \(unit.rawValue) (--time-unit ns|us|ms|s)")
         }
+        // Axes named as without gravity whose rows are gravity plainly, steady at 9.8 m/s^2, or
+        // at 1 in a unit given as g (no movement without gravity is): gravity included, said
+        // (the review: walks with gravity under Physics Toolbox's linear names measured 22 %
+        // long). Steady at 1 in m/s^2 or no unit is a walk's linear acceleration as well.
+        if columns.kind == .user, columns.gravity == nil, let gravity = UnitInference.gravityUnit(preview.rows.magnitudes),
+            gravity == .metersPerSecondSquared && accelerationUnit != .g || gravity == .g && accelerationUnit == .g
+        {
+            columns.kind = nil
+            info.notes.append(
+                "acceleration named as without gravity reads like gravity in \(gravity.symbol) (median magnitude "
+                    + "\(String(format3: preview.rows.medianMagnitude)), steady): read with gravity")
+        }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total
         // A header's unit that the data contradict (gravity steady at 1 under "m/s^2", at 9.8
@@ -238,7 +250,8 @@ enum GenericReader {
             table.scale = accelerationUnit.metersPerSecondSquared
             table.unitName = accelerationUnit.symbol
             let median = preview.rows.medianMagnitude * accelerationUnit.metersPerSecondSquared
-            if !user && median < UnitInference.leastMedianWithGravity {
+            let meanVector = preview.rows.meanVector * accelerationUnit.metersPerSecondSquared
+            if !user && median < UnitInference.leastMedianWithGravity && meanVector < UnitInference.leastMedianWithGravity {
                 kind = .user
                 info.notes.append(
                     "acceleration has no 1 g offset (median magnitude \(String(format3: preview.rows.medianMagnitude)) "

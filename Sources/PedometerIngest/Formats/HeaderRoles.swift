@@ -148,9 +148,10 @@ struct HeaderRoles: Sendable, Hashable {
             unit = unit ?? .metersPerSecondSquared
         } else if propertyOfAxis(names.raw[x]) == "useracceleration" {
             unit = unit ?? .g
-        } else if stem == "a", names.normalized.contains("at") {
-            // Physics Toolbox's linear accelerometer: `ax,ay,az` and their magnitude `aT`, in
-            // m/s^2 without gravity (its g-force meter writes `gFx … TgF`).
+        } else if stem == "a", names.normalized.contains("at") || names.normalized.contains("atotal") {
+            // Physics Toolbox's linear accelerometer: `ax,ay,az` and their magnitude `aT` (or
+            // `atotal`), in m/s^2 without gravity (its g-force meter writes `gFx … TgF`); rows
+            // steady at 1 g are read with gravity all the same (GenericReader).
             kind = kind ?? .user
             unit = unit ?? .metersPerSecondSquared
         }

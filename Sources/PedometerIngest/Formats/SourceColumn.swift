@@ -26,7 +26,10 @@ struct SourceColumn: Sendable, Hashable {
         self.name = name
         self.value = value
         bytes = Array(value.utf8)
+        // Only numbers a Double holds exactly enough: ids of 16 digits or more differ in
+        // digits it drops (the review: two 19-digit device ids read as one).
         number = bytes.withUnsafeBytes { DecimalParser.parseDouble($0) ?? DecimalParser.parseLocalized($0, decimalComma: true) }
+            .flatMap { abs($0) < 1e15 ? $0 : nil }
     }
 
     /// The source columns of `header` (a user's and a device's, HHAR has both), each with its

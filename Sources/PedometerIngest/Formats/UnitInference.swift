@@ -150,10 +150,10 @@ enum UnitInference {
     /// body's, walking or running, averages to gravity's 1 g, less as the sensor turns), and
     /// their magnitude's median absolute deviation a quarter of the median or more (a rectified
     /// signal, not gravity with a walk on it). Only where the file does not say (`meanVector`
-    /// `nil` where its names do). Rows that are not steady with a median of 2.5 to 4.9 are
-    /// also without gravity whatever their mean vector (``leastMedianWithGravity``: gravity in
+    /// `nil` where its names do). Rows that are not steady with a median of 2.5 to 4.9 and a
+    /// mean vector under 4.9 are also without gravity (``leastMedianWithGravity``: gravity in
     /// neither unit; a linear-acceleration sensor's bias, or the phone handled at the start,
-    /// keeps their mean vector above a third). Measured over the first 512 rows: the 48 Oxford walks
+    /// keeps their mean vector above a third of the median, not at half a g). Measured over the first 512 rows: the 48 Oxford walks
     /// (gravity, in four carry positions and a purse) have mean vectors of 0.54–1.0 of their
     /// medians and deviations of at most 0.235, a run with the phone swinging ±100° 0.44 and
     /// 0.73; the user acceleration of the seven hand-counted walks and the wheel walk's,
@@ -164,9 +164,11 @@ enum UnitInference {
         let text = String(format3: median)
         let deviations = sorted.map { abs($0 - median) }.sorted()
         // Not offset, or of a median that no body's acceleration with gravity has in g or in
-        // m/s^2 (2.5 g or more, under half a g).
+        // m/s^2 (2.5 g or more, under half a g) and a mean vector under half a g too (a sprint
+        // swinging the phone, in flight most of its strides, has a median of 3.6 m/s^2 but
+        // a mean vector of 6.4: gravity, the review found).
         if let meanVector, (0.5..<20).contains(median),
-            meanVector < median / 3 || (2.5..<leastMedianWithGravity).contains(median),
+            meanVector < median / 3 || (2.5..<leastMedianWithGravity).contains(median) && meanVector < leastMedianWithGravity,
             case let deviation = deviations[deviations.count / 2], deviation >= 0.25 * median
         {
             return Acceleration(

@@ -456,6 +456,11 @@ enum FormatDetector {
     static let activityListNames: Set<String> = [
         "activityid", "activitytype", "activityname", "activitytitle", "sporttype", "workouttype", "workoutname",
     ]
+    /// Of ``activityListNames``, those that name each row as one workout; the others (a type)
+    /// also label a step log's rows, so a list of workouts needs one of ``workoutNames`` too.
+    static let activityIDNames: Set<String> = ["activityid", "activityname", "activitytitle", "workoutname"]
+    /// A workout's own totals: its title, elapsed or moving time, duration.
+    static let workoutNames: Set<String> = ["title", "elapsedtime", "movingtime", "duration", "totaltime"]
 
     /// Lines searched for a header below a preamble.
     static let longestPreamble = 20
@@ -574,7 +579,9 @@ enum FormatDetector {
         // A list of workouts, one row each with its totals (Strava's and Garmin Connect's
         // activities.csv): its date and steps columns are no day's step log (a run's 5.01 km
         // was read as a day of 5 m).
-        if let activity = names.index(where: activityListNames.contains) {
+        if let activity = names.index(where: activityListNames.contains),
+            names.normalized.contains(where: { workoutNames.contains($0) }) || names.normalized.contains(where: activityIDNames.contains)
+        {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "a list of activities ('\(header[activity])' column), one row per workout with its totals: no recording of one walk or "

@@ -245,6 +245,13 @@ import Testing
             #expect(intervals[2 * index + 1].start == rep.end)
         }
         #expect(intervals.last?.end == engine.endDate)
+        // Cut to a window, the intervals keep their steps: a rep's last step stays in it (the
+        // review: with a window the re-queried rep lost it to the rest after it).
+        let window = engine.intervals(from: 100, to: 200)
+        #expect(window.map(\.steps).reduce(0, +) == engine.query(from: 100, to: 200).numberOfSteps)
+        #expect(window.filter { !$0.activity.isActive }.allSatisfy { $0.steps == 0 })
+        #expect(window.first?.start == 100 && window.last?.end == 200)
+        #expect(zip(window, window.dropFirst()).allSatisfy { $0.end == $1.start })
     }
 
     @Test func referencesAreTheChangeOverTheSpan() {

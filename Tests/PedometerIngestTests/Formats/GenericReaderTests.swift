@@ -1027,6 +1027,11 @@ import PedometerCore
         #expect(sink.acceleration.count == 100)
         #expect(throws: IngestError.self) { try read(files.write("case.csv", rows { $0 < 50 ? "s1" : "S1" }.joined(separator: "\n") + "\n")) }
         #expect(throws: IngestError.self) { try read(files.write("seven.csv", rows { $0 < 50 ? "7" : "7.5" }.joined(separator: "\n") + "\n")) }
+        // Ids longer than a Double holds exactly are compared as written (the review: two
+        // 19-digit device ids differing in the last digit were read as one).
+        #expect(throws: IngestError.self) {
+            try read(files.write("long.csv", rows { $0 < 50 ? "1234567890123456789" : "1234567890123456788" }.joined(separator: "\n") + "\n"))
+        }
     }
 
     /// Minute times cannot time samples many a second: refused, not read as a walk of 0 steps

@@ -212,4 +212,38 @@ import TestSupport
         #expect(unit == .nanoseconds)
         #expect(!note.contains("they would be"), "\(note)")
     }
+
+    /// A sprint swinging the phone, in flight most of each stride, has a median of 2.5–4.9
+    /// m/s^2 but a mean vector of gravity's (over half a g): with gravity (the review of the
+    /// median rule: read as without gravity, 102 steps of 204).
+    @Test func aSprintWhoseMeanIsGravityKeepsIt() {
+        let sprint = rows { t in
+            let phase = (t * 3.4).truncatingRemainder(dividingBy: 1)
+            let force = phase < 0.3 ? 9.80665 * 3.2 * sin(Double.pi * phase / 0.3) : 0
+            let swing = 1.2 * sin(2 * Double.pi * 1.7 * t)
+            return (force * sin(swing), 0.5, force * cos(swing))
+        }
+        #expect((2.5..<4.9).contains(sprint.medianMagnitude) || sprint.medianMagnitude < 2.5, "\(sprint.medianMagnitude)")
+        #expect(sprint.meanVector >= UnitInference.leastMedianWithGravity)
+        let inferred = UnitInference.acceleration(sprint.magnitudes, meanVector: sprint.meanVector)
+        #expect(inferred.kind == .total, "\(inferred.note)")
+    }
+
+    /// Rows under Physics Toolbox's linear names (`aT`, or `atotal`) that are gravity plainly,
+    /// steady at 9.8 m/s^2, are read with gravity, said (the review: an Oxford walk so named
+    /// measured 22 % long).
+    @Test func linearNamesOverGravityAreReadWithGravity() throws {
+        let files = TemporaryFiles()
+        for total in ["aT", "atotal"] {
+            let text = "time,ax,ay,az,\(total)\n" + (0..<1000).map { index -> String in
+                let t = Double(index) / 100
+                let z = 9.6 + 1.5 * sin(2 * Double.pi * 1.8 * t)
+                return "\(t),0.8,1.7,\(z),\((0.64 + 2.89 + z * z).squareRoot())"
+            }.joined(separator: "\n") + "\n"
+            var sink = CollectingSink()
+            let info = try RecordingReader.read(files.write("walk-\(total).csv", text), into: &sink)
+            #expect(info.stream("acceleration")?.detail == "total, m/s^2", "\(info.streams)")
+            #expect(info.notes.contains { $0.hasPrefix("acceleration named as without gravity reads like gravity in m/s^2") }, "\(info.notes)")
+        }
+    }
 }

@@ -132,6 +132,11 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
             #expect(error.description == "\(path):1:1: a list of activities ('\(column)' column), one row per workout with its totals: no "
                 + "recording of one walk or run; export an activity's raw sensor log instead (acceleration, or the device's steps over time)")
         }
+        // A step log whose rows name their activity is no list of workouts (the review: refused
+        // so by the first version): read.
+        let labelled = files.write("labelled.csv", "start,end,steps,activity_type\n"
+            + "2023-01-05T07:00:00Z,2023-01-05T07:01:00Z,100,walking\n2023-01-05T07:01:00Z,2023-01-05T07:02:00Z,110,walking\n")
+        #expect(readError(labelled) == nil)
     }
 
     /// A file that grows while it is read is read as it comes, with a note saying so (until
