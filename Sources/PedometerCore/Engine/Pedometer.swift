@@ -373,7 +373,9 @@ public struct Pedometer: SampleSink, Sendable {
             var cut = interval
             cut.start = min(max(interval.start, from), to)
             cut.end = max(min(interval.end, to), cut.start)
-            return cut
+            // A walk's seconds the window holds before its first step's interval or after its
+            // last step: none of it.
+            return cut.end > cut.start || cut.steps > 0 ? cut : nil
         }
     }
 

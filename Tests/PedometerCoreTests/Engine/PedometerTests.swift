@@ -252,6 +252,9 @@ import Testing
         #expect(window.filter { !$0.activity.isActive }.allSatisfy { $0.steps == 0 })
         #expect(window.first?.start == 100 && window.last?.end == 200)
         #expect(zip(window, window.dropFirst()).allSatisfy { $0.end == $1.start })
+        // A window from just after a rep's last step holds none of the rep.
+        let after = engine.intervals(from: 182, to: 200)
+        #expect(after.map(\.activity) == [.stationary] && after.first?.start == 182)
     }
 
     @Test func referencesAreTheChangeOverTheSpan() {
