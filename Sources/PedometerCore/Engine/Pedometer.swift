@@ -334,18 +334,16 @@ public struct Pedometer: SampleSink, Sendable {
         let segments = configuration.intervals.segments(state.timeline.all)
         // Steps and distance by whole seconds, as the timeline classed them; the times shown
         // are bounded by the walks below.
-        var counted: [(from: Double, to: Double)] = []
         var intervals: [ActivityInterval] = []
         for segment in segments {
             let lower = max(Double(segment.start), from)
             let upper = min(Double(segment.end), endDate, to)
             let (first, last) = stepIndices(from: lower, to: upper)
-            counted.append((lower, upper))
             intervals.append(
                 ActivityInterval(
                     activity: segment.activity, start: Double(segment.start), end: min(Double(segment.end), endDate),
                     steps: upper > lower ? last - first : 0,
-                    distance: upper > lower ? distance(first, last, from: lower, to: upper, state: state) : nil))
+                    distance: upper > lower ? distance(first, last, from: lower, to: upper, state: state) : distanceMethod.map { _ in 0 }))
         }
         for index in intervals.indices where intervals[index].activity.isActive {
             let (first, last) = stepIndices(from: intervals[index].start, to: intervals[index].end)
@@ -368,8 +366,10 @@ public struct Pedometer: SampleSink, Sendable {
                 }
             }
         }
-        return zip(intervals, counted).compactMap { interval, counted in
-            guard counted.to > counted.from else { return nil }
+        // Cut to the span by the times shown: standing shown beside a walk lies in the walk's
+        // seconds, and is kept for the span it covers (the second review: a window of such
+        // standing had no interval).
+        return intervals.compactMap { interval in
             var cut = interval
             cut.start = min(max(interval.start, from), to)
             cut.end = max(min(interval.end, to), cut.start)

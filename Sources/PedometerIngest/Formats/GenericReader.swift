@@ -225,13 +225,24 @@ enum GenericReader {
         // at 1 in a unit given as g (no movement without gravity is): gravity included, said
         // (the review: walks with gravity under Physics Toolbox's linear names measured 22 %
         // long). Steady at 1 in m/s^2 or no unit is a walk's linear acceleration as well.
-        if columns.kind == .user, columns.gravity == nil, let gravity = UnitInference.gravityUnit(preview.rows.magnitudes),
-            gravity == .metersPerSecondSquared && accelerationUnit != .g || gravity == .g && accelerationUnit == .g
-        {
-            columns.kind = nil
-            info.notes.append(
-                "acceleration named as without gravity reads like gravity in \(gravity.symbol) (median magnitude "
-                    + "\(String(format3: preview.rows.medianMagnitude)), steady): read with gravity")
+        // Likewise rows averaging to half a g or more in their unit (m/s^2 when none is given):
+        // acceleration without gravity averages out (the second review: a sprint so named, 102
+        // steps of 204).
+        let namedScale = (accelerationUnit ?? .metersPerSecondSquared).metersPerSecondSquared
+        if columns.kind == .user, columns.gravity == nil {
+            if let gravity = UnitInference.gravityUnit(preview.rows.magnitudes),
+                gravity == .metersPerSecondSquared && accelerationUnit != .g || gravity == .g && accelerationUnit == .g
+            {
+                columns.kind = nil
+                info.notes.append(
+                    "acceleration named as without gravity reads like gravity in \(gravity.symbol) (median magnitude "
+                        + "\(String(format3: preview.rows.medianMagnitude)), steady): read with gravity")
+            } else if preview.rows.meanVector * namedScale >= UnitInference.leastMedianWithGravity {
+                columns.kind = nil
+                info.notes.append(
+                    "acceleration named as without gravity averages to gravity (mean vector \(String(format3: preview.rows.meanVector)) "
+                        + "\((accelerationUnit ?? .metersPerSecondSquared).symbol), half a g or more): read with gravity")
+            }
         }
         let user = columns.kind == .user
         var kind: AccelerationKind = user ? .user : .total

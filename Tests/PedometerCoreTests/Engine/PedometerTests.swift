@@ -255,6 +255,13 @@ import Testing
         // A window from just after a rep's last step holds none of the rep.
         let after = engine.intervals(from: 182, to: 200)
         #expect(after.map(\.activity) == [.stationary] && after.first?.start == 182)
+        // Standing shown beside a rep lies in the rep's seconds: a window of it is that
+        // standing, and a window from before a rep begins with it (the second review: no
+        // interval, and 1.6 s of the window in none).
+        let rest = engine.intervals(from: 181.9, to: 182.5)
+        #expect(rest.map(\.activity) == [.stationary] && rest.first?.start == 181.9 && rest.first?.end == 182.5)
+        let before = engine.intervals(from: 121.5, to: 130)
+        #expect(before.map(\.activity) == [.stationary, .running] && before.first?.start == 121.5)
     }
 
     @Test func referencesAreTheChangeOverTheSpan() {

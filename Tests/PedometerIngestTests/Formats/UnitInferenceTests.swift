@@ -245,5 +245,18 @@ import TestSupport
             #expect(info.stream("acceleration")?.detail == "total, m/s^2", "\(info.streams)")
             #expect(info.notes.contains { $0.hasPrefix("acceleration named as without gravity reads like gravity in m/s^2") }, "\(info.notes)")
         }
+        // Rows so named that average to half a g or more (a sprint swinging the phone, far
+        // from steady) are gravity too (the second review: 102 steps of 204).
+        let sprint = "time,linear_acceleration_x,linear_acceleration_y,linear_acceleration_z\n" + (0..<1000).map { index -> String in
+            let t = Double(index) / 100
+            let phase = (t * 3.4).truncatingRemainder(dividingBy: 1)
+            let force = phase < 0.3 ? 9.80665 * 3.2 * sin(Double.pi * phase / 0.3) : 0
+            let swing = 1.2 * sin(2 * Double.pi * 1.7 * t)
+            return "\(t),\(force * sin(swing)),0.5,\(force * cos(swing))"
+        }.joined(separator: "\n") + "\n"
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(files.write("sprint.csv", sprint), into: &sink)
+        #expect(info.stream("acceleration")?.detail.hasPrefix("total") == true, "\(info.streams)")
+        #expect(info.notes.contains { $0.hasPrefix("acceleration named as without gravity averages to gravity") }, "\(info.notes)")
     }
 }
