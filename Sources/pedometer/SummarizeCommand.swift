@@ -109,15 +109,8 @@ struct SummarizeCommand: ParsableCommand {
         if let splits {
             summary.splits = SplitSummary(unit: splits, splits: Split.splits(of: processed.pedometer, every: splits))
         }
-        if intervals { summary.intervals = IntervalSummary(Self.intervals(of: processed.pedometer, within: span)) }
+        if intervals { summary.intervals = IntervalSummary(span.map { processed.pedometer.intervals(from: $0.from, to: $0.to) } ?? processed.pedometer.intervals) }
         return summary
-    }
-
-    /// The run/walk intervals, cut to `window` when there is one (their steps and distance
-    /// those of the part inside it).
-    static func intervals(of pedometer: Pedometer, within window: (from: Double, to: Double)?) -> [ActivityInterval] {
-        guard let window else { return pedometer.intervals }
-        return pedometer.intervals(from: window.from, to: window.to)
     }
 
     func run() throws {

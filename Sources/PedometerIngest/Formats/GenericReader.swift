@@ -228,7 +228,7 @@ enum GenericReader {
         // Likewise rows averaging to half a g or more in their unit (m/s^2 when none is given):
         // acceleration without gravity averages out (the second review: a sprint so named, 102
         // steps of 204).
-        let namedScale = (accelerationUnit ?? .metersPerSecondSquared).metersPerSecondSquared
+        let namedUnit = accelerationUnit ?? .metersPerSecondSquared
         if columns.kind == .user, columns.gravity == nil {
             if let gravity = UnitInference.gravityUnit(preview.rows.magnitudes),
                 gravity == .metersPerSecondSquared && accelerationUnit != .g || gravity == .g && accelerationUnit == .g
@@ -237,11 +237,11 @@ enum GenericReader {
                 info.notes.append(
                     "acceleration named as without gravity reads like gravity in \(gravity.symbol) (median magnitude "
                         + "\(String(format3: preview.rows.medianMagnitude)), steady): read with gravity")
-            } else if preview.rows.meanVector * namedScale >= UnitInference.leastMedianWithGravity {
+            } else if preview.rows.meanVector * namedUnit.metersPerSecondSquared >= UnitInference.leastMedianWithGravity {
                 columns.kind = nil
                 info.notes.append(
                     "acceleration named as without gravity averages to gravity (mean vector \(String(format3: preview.rows.meanVector)) "
-                        + "\((accelerationUnit ?? .metersPerSecondSquared).symbol), half a g or more): read with gravity")
+                        + "\(namedUnit.symbol), half a g or more): read with gravity")
             }
         }
         let user = columns.kind == .user

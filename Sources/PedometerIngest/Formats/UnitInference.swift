@@ -163,13 +163,15 @@ enum UnitInference {
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let text = String(format3: median)
         let deviations = sorted.map { abs($0 - median) }.sorted()
+        let deviation = deviations.isEmpty ? 0 : deviations[deviations.count / 2]
+        let isSteady = deviation < 0.25 * median
         // Not offset, or of a median that no body's acceleration with gravity has in g or in
         // m/s^2 (2.5 g or more, under half a g) and a mean vector under half a g too (a sprint
         // swinging the phone, in flight most of its strides, has a median of 3.6 m/s^2 but
         // a mean vector of 6.4: gravity, the review found).
         if let meanVector, (0.5..<20).contains(median),
             meanVector < median / 3 || (2.5..<leastMedianWithGravity).contains(median) && meanVector < leastMedianWithGravity,
-            case let deviation = deviations[deviations.count / 2], deviation >= 0.25 * median
+            !isSteady
         {
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
@@ -180,7 +182,7 @@ enum UnitInference {
         case 0.5..<2.5:
             // Not steady and offset: gravity in g with a vigorous movement on it, or
             // acceleration without gravity whose mean a sensor's bias or handling keeps up.
-            let unsteady = deviations[deviations.count / 2] >= 0.25 * median && meanVector != nil
+            let unsteady = !isSteady && meanVector != nil
             return Acceleration(
                 scale: standardGravity, unitName: "g", kind: .total,
                 note: "acceleration in g, gravity included (inferred: median magnitude \(text))"

@@ -451,14 +451,12 @@ enum FormatDetector {
         return layout
     }
 
-    /// Names of a column that only a list of workouts has (Strava's `Activity ID`, Garmin
-    /// Connect's `Activity Type`), as ``ColumnNames`` normalizes them.
-    static let activityListNames: Set<String> = [
-        "activityid", "activitytype", "activityname", "activitytitle", "sporttype", "workouttype", "workoutname",
-    ]
-    /// Of ``activityListNames``, those that name each row as one workout; the others (a type)
-    /// also label a step log's rows, so a list of workouts needs one of ``workoutNames`` too.
+    /// Names of a column that makes each row one workout (Strava's `Activity ID`), as
+    /// ``ColumnNames`` normalizes them: a list of workouts.
     static let activityIDNames: Set<String> = ["activityid", "activityname", "activitytitle", "workoutname"]
+    /// Names of a workout's type (Garmin Connect's `Activity Type`), which also label a step
+    /// log's rows: a list of workouts only beside one of ``workoutNames``.
+    static let activityTypeNames: Set<String> = ["activitytype", "sporttype", "workouttype"]
     /// A workout's own totals: its title, elapsed or moving time, duration.
     static let workoutNames: Set<String> = ["title", "elapsedtime", "movingtime", "duration", "totaltime"]
 
@@ -579,9 +577,8 @@ enum FormatDetector {
         // A list of workouts, one row each with its totals (Strava's and Garmin Connect's
         // activities.csv): its date and steps columns are no day's step log (a run's 5.01 km
         // was read as a day of 5 m).
-        if let activity = names.index(where: activityListNames.contains),
-            names.normalized.contains(where: { workoutNames.contains($0) }) || names.normalized.contains(where: activityIDNames.contains)
-        {
+        let workoutType = names.index(where: activityTypeNames.contains).flatMap { names.normalized.contains(where: workoutNames.contains) ? $0 : nil }
+        if let activity = names.index(where: activityIDNames.contains) ?? workoutType {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "a list of activities ('\(header[activity])' column), one row per workout with its totals: no recording of one walk or "
