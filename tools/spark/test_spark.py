@@ -33,7 +33,7 @@ import time
 import unittest.mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PEDOMETER = os.path.join(ROOT, ".build", "release", "pedometer")
+PEDOMETER = os.environ["PEDOMETER_BINARY"]  # set by tools/spark/setup (the release or debug build)
 FIELDS = {  # Spark column: summarize's key
     "format": "format", "steps": "steps", "distanceMeters": "distanceMeters", "durationSeconds": "durationSeconds",
     "activeDurationSeconds": "activeDurationSeconds", "averageCadenceStepsPerSecond": "averageCadenceStepsPerSecond",
@@ -388,11 +388,10 @@ def check_refusals(scratch):
     checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--metadata", people, "--group-column", "person"), 1,
                 f"pedometer_spark: {people}: no column path, person (--metadata needs `path` and the --group-column; "
                 "its columns: file, participant)\n")]
-    binary = os.path.join(ROOT, ".build", "release", "pedometer")
     for words, line in (("--rat 100", "Error: Unknown option '--rat'. Did you mean '--rate'?"),
                         ("--version", "--version prints '0.1.0', not summaries"),
                         ("--format csv", "--format is the map step's own (the options read recordings: --rate, --columns, --height …)")):
-        checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--pedometer", binary, "--summarize-options", words), 64,
+        checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), "--pedometer", PEDOMETER, "--summarize-options", words), 64,
                     f"pedometer_spark: --summarize-options: {line}\n")]
     for option, value, least in (("--partitions", "0", 1), ("--group-level", "-1", 0)):
         checks += [(("Fixtures", "--output", os.path.join(scratch, "refused"), option, value), 2,
@@ -409,14 +408,14 @@ def check_refusals(scratch):
 
 
 def check_prebuilt_binary():
-    """tools/spark/setup with the release binary built and no Swift on PATH: it neither builds nor fails."""
+    """tools/spark/setup with its binary built and no Swift on PATH: it neither builds nor fails."""
     path = os.pathsep.join(folder for folder in os.environ["PATH"].split(os.pathsep)
                            if not os.path.exists(os.path.join(folder, "swift")))
     result = subprocess.run(["bash", "-c", "set -euo pipefail; source tools/spark/setup"], cwd=ROOT,
                             env={**os.environ, "PATH": path}, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"FAIL tools/spark/setup with a prebuilt binary and no Swift: exit {result.returncode}\n{result.stderr}")
-    print("ok    tools/spark/setup needs no Swift when the release binary is up to date")
+    print("ok    tools/spark/setup needs no Swift when the binary is up to date")
 
 
 def check_remote_copies(reference):
