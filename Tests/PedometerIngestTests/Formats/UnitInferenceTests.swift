@@ -229,6 +229,43 @@ import TestSupport
         #expect(inferred.kind == .total, "\(inferred.note)")
     }
 
+    /// A sprint in g with gravity, no unit named, in flight over half of each stride: its
+    /// median magnitude is under half a g, which reads as acceleration without gravity in m/s^2
+    /// (until 2026-11-27: 102 steps of 204 at 204 steps/min), but its magnitudes average to
+    /// gravity's 1 g, and its rows to a vector of over half a g: g with gravity, every step
+    /// counted. Each contact is a half sine whose impulse is the body's weight over the stride
+    /// (its peak π/2c g for a contact of `c` of the step: 3 g here), the phone swinging ±69°.
+    @Test func aSprintInGInFlightMostOfEachStride() throws {
+        let cadence = 3.4, contact = 0.53
+        func sprint(_ t: Double) -> (Double, Double, Double) {
+            let phase = (t * cadence).truncatingRemainder(dividingBy: 1)
+            let force = phase < contact ? Double.pi / (2 * contact) * sin(Double.pi * phase / contact) : 0
+            let tilt = 0.35 + 1.2 * sin(Double.pi * cadence * t)
+            return (force * sin(tilt) + 0.02 * sin(97 * t), 0.15 * sin(Double.pi * cadence * t), force * cos(tilt))
+        }
+        let preview = rows(sprint)
+        #expect(preview.medianMagnitude < 0.5)
+        let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: preview.meanVector)
+        #expect(inferred.kind == .total && inferred.unitName == "g", "\(inferred.note)")
+        let text = "time,x,y,z\n" + (0..<3000).map { index -> String in
+            let t = Double(index) / 100
+            let (x, y, z) = sprint(t)
+            return "\(t),\(x),\(y),\(z)"
+        }.joined(separator: "\n") + "\n"
+        let files = TemporaryFiles()
+        let (info, sink) = try readRecording(files.write("sprint-g.csv", text))
+        #expect(info.stream("acceleration")?.detail == "total, g", "\(info.streams)")
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        #expect(abs(Double(steps.count) - 30 * cadence) <= 0.03 * 30 * cadence, "\(steps.count) of 102")
+        // Acceleration without gravity under half a unit, however it bursts, stays so: its
+        // rows average out (a handled phone's user acceleration in m/s^2).
+        let handled = rows { t in
+            let burst = t.truncatingRemainder(dividingBy: 1) < 0.2 ? 7 * sin(31 * t) : 0.05 * sin(7 * t)
+            return (burst, 0.5 * burst, 0.03)
+        }
+        #expect(UnitInference.acceleration(handled.magnitudes, meanVector: handled.meanVector).kind == .user)
+    }
+
     /// Rows under Physics Toolbox's linear names (`aT`, or `atotal`) that are gravity plainly,
     /// steady at 9.8 m/s^2, are read with gravity, said (the review: an Oxford walk so named
     /// measured 22 % long).
