@@ -2,8 +2,7 @@ import PedometerCore
 
 /// Step counts without acceleration: a cumulative series (`time,steps[,distance]`), counts per
 /// interval stamped with the interval's start (a tracker's minute or hour steps,
-/// `timestamp,steps`), or one row per step (`time` alone, or `time,step`); a column labelling
-/// the rows' activity (``labelNames``) is read past. Headerless files
+/// `timestamp,steps`), or one row per step (`time` alone, or `time,step`). Headerless files
 /// with one column are step events, with two columns counts. Times are numbers in a unit or
 /// date-time texts.
 enum StepLogReader {
@@ -11,10 +10,6 @@ enum StepLogReader {
         "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count", "steptotal",
     ]
     static let distanceNames: Set<String> = ["distance", "distancem", "dist", "cumulativedistance"]
-    /// Columns that label a count's rows with what the wearer did (`activity_type`, Garmin's
-    /// `Sport Type`): read past, beside a step column (alone, `time,activity` lists changes
-    /// of activity, not steps).
-    static let labelNames: Set<String> = FormatDetector.activityTypeNames.union(["activity", "sport", "label", "mode"])
 
     /// Whether a header describes a step log: a time column, no x/y/z axes.
     static func matches(_ names: ColumnNames) -> Bool {
@@ -24,12 +19,10 @@ enum StepLogReader {
         guard HeaderRoles.timeNames.contains(names.normalized[time]) || HeaderRoles.timeUnit(names, time) != nil
         else { return false }
         guard HeaderRoles.find(names) == nil else { return false }
-        let counted = names.normalized.contains(where: stepNames.contains)
         return names.normalized.indices.allSatisfy { index in
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])
                 || ["step", "event", "type", "stepevent"].contains(names.normalized[index])
                 || SourceColumn.stepLogNames.contains(names.normalized[index])
-                || (counted && labelNames.contains(names.normalized[index]))
         }
     }
 

@@ -157,40 +157,4 @@ import PedometerCore
         #expect(zoned.startDate == 1_709_276_400)
         #expect(!zoned.notes.contains(DateTimeClock.localTimeNote))
     }
-
-    /// A column labelling each row's activity (`activity_type`, Garmin's `Sport Type`) beside a
-    /// count is read past (until 2026-11-26 both logs were refused as an unknown step-log
-    /// layout); a time column with the label alone lists changes of activity, not step events.
-    @Test func rowsLabelledWithTheirActivity() throws {
-        let cumulative = files.write("labelled.csv", """
-            time,steps,activity_type
-            2026-11-01T10:00:00Z,0,walking
-            2026-11-01T10:01:00Z,110,walking
-            2026-11-01T10:02:00Z,230,running
-            2026-11-01T10:03:00Z,250,still
-
-            """)
-        let (info, sink) = try readRecording(cumulative)
-        #expect(info.format == .steps && info.notes.contains("cumulative step counts"))
-        #expect(sink.stepTotal(.device) == 250)
-        let perMinute = files.write("garmin-steps.csv", """
-            Timestamp,Steps,Sport Type
-            2026-11-01 10:00:00,95,Walk
-            2026-11-01 10:01:00,110,Walk
-            2026-11-01 10:02:00,30,Walk
-            2026-11-01 10:03:00,0,Rest
-            2026-11-01 10:04:00,60,Walk
-
-            """)
-        let (minutes, minuteSink) = try readRecording(perMinute)
-        #expect(minutes.notes.contains { $0.hasPrefix("step counts per interval") })
-        #expect(minuteSink.stepTotal(.device) == 295)
-        let changes = files.write("activity-changes.csv", """
-            time,activity
-            2026-11-01T10:00:00Z,walking
-            2026-11-01T10:05:00Z,still
-
-            """)
-        #expect(readError(changes) != nil)
-    }
 }
