@@ -203,17 +203,25 @@ enum UnitInference {
                 note: "acceleration in an unknown unit, gravity included (inferred: median magnitude \(text)): "
                     + "scaled so that gravity reads 1 g (--accel-unit g|mg|mps2 if it is one of those)")
         default:
-            // A sprint in g with gravity, in flight (0 g) over half of each stride: its median
-            // is under half a g, but over a stride the ground pushes the body up by its weight,
-            // so the magnitudes average to about 1 g (1.09–1.11 for sprints at 192–204 steps/min
-            // swinging the phone ±23° to ±69°) and the rows to a vector of half a g or more
-            // (0.63–0.98), which acceleration without gravity, averaging out, has not.
-            let meanMagnitude = magnitudes.isEmpty ? 0 : magnitudes.reduce(0, +) / Double(magnitudes.count)
-            if (0.85...1.6).contains(meanMagnitude), (meanVector ?? meanMagnitude) >= 0.5 {
+            // A sprint in g with gravity, in flight (0 g) for much of each step: its median is
+            // under half a g, but over every stride the ground pushes the body up by its
+            // weight, so the magnitudes average to about 1 g in each quarter of the rows as in
+            // all of them (1.00–1.20 for sprints at 192–204 steps/min swinging the phone ±23°
+            // to ±69°, quarters of 1.28 s) and the rows to a vector of half a g or more
+            // (0.63–0.98). Acceleration without gravity averages out, or, pushed one way (a
+            // phone picked up, a bus pulling away), has quarters at rest (0.03) beside ones
+            // far above 1 (1.4–2.2): the review of the rule's first form, which took the mean
+            // of all the rows, read two such walks as g, twice their steps.
+            let weighed = (0.85...1.6)
+            func mean(_ rows: ArraySlice<Double>) -> Double { rows.isEmpty ? 0 : rows.reduce(0, +) / Double(rows.count) }
+            let meanMagnitude = mean(magnitudes[...])
+            let quarters = (0..<4).map { mean(magnitudes[magnitudes.count * $0 / 4..<magnitudes.count * ($0 + 1) / 4]) }
+            if weighed.contains(meanMagnitude), (meanVector ?? meanMagnitude) >= 0.5, quarters.allSatisfy(weighed.contains) {
                 return Acceleration(
                     scale: standardGravity, unitName: "g", kind: .total,
                     note: "acceleration in g, gravity included (inferred: median magnitude \(text) but a mean of "
-                        + "\(String(format3: meanMagnitude)), gravity's 1 g under a run in flight much of each stride)")
+                        + "\(String(format3: meanMagnitude)) in every quarter of the first rows, gravity's 1 g under a run "
+                        + "in flight much of each step)")
             }
             // Smaller than any walk's: a still sensor, or a walk in g (a watch's user
             // acceleration, 0.03 g) read as m/s^2, which has no steps: said, not left silent.
