@@ -33,7 +33,9 @@ import time
 import unittest.mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PEDOMETER = os.environ["PEDOMETER_BINARY"]  # set by tools/spark/setup (the release or debug build)
+PEDOMETER = os.environ.get("PEDOMETER_BINARY")  # set by tools/spark/setup (the release or debug build)
+if not PEDOMETER:
+    sys.exit("test_spark.py: run it through tools/spark/test, which sets up Java, pyspark and the pedometer binary")
 FIELDS = {  # Spark column: summarize's key
     "format": "format", "steps": "steps", "distanceMeters": "distanceMeters", "durationSeconds": "durationSeconds",
     "activeDurationSeconds": "activeDurationSeconds", "averageCadenceStepsPerSecond": "averageCadenceStepsPerSecond",
