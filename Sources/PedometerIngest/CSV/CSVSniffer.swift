@@ -195,7 +195,11 @@ struct CSVSniffer {
 
     /// Field counts per line for each candidate; the most consistent candidate with more than one
     /// field wins, the header and the first data lines counting alike. Leading lines with none
-    /// of the candidates or starting `//` (a sensor software's preamble) do not count.
+    /// of the candidates, or comments (starting `/`, `#`, `@`, `%`, or `;` and a letter: a sensor
+    /// software's preamble, a logger's `;SampleRate, 100,Hz`), do not count.
+    /// First bytes of a comment line: `/`, `#`, `@`, `%`.
+    private static let commentStarts: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "%")]
+
     private static func detectDelimiter(_ body: UnsafeRawBufferPointer, terminator: UInt8) -> UInt8 {
         var counts = [[Int]](repeating: [], count: delimiters.count)
         var current = [Int](repeating: 0, count: delimiters.count)
@@ -204,6 +208,7 @@ struct CSVSniffer {
         var lineHasContent = false
         var lineStart = true
         var lineStartsComment = false
+        var lineStartsSemicolon = false
         for byte in body {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
@@ -217,11 +222,17 @@ struct CSVSniffer {
                 lineHasContent = false
                 lineStart = true
                 lineStartsComment = false
+                lineStartsSemicolon = false
                 if lines == 20 { break }
                 continue
             }
             if byte != 0x0D { lineHasContent = true }
-            if lineStart && byte == UInt8(ascii: "/") { lineStartsComment = true }
+            if lineStart && Self.commentStarts.contains(byte) { lineStartsComment = true }
+            // `;` then a letter: a comment, not an empty field of a `;`-separated row.
+            if lineStartsSemicolon && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+                lineStartsComment = true
+            }
+            lineStartsSemicolon = lineStart && byte == UInt8(ascii: ";")
             lineStart = false
             if let candidate = delimiters.firstIndex(of: byte) { current[candidate] += 1 }
         }

@@ -203,6 +203,9 @@ enum FormatDetector {
         if dated {
             return try detectDatedRows(path, fieldCount: first.count, preamble: nil, options: options)
         }
+        if isComment(first), let detection = try rowsBelowComments(path, options: options) {
+            return detection
+        }
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
@@ -295,6 +298,81 @@ enum FormatDetector {
         let third = try CSVReader(path: path, options: options)
         for _ in 0..<3 { _ = try third.next() }
         return (second, third)
+    }
+
+    /// First characters of a comment line above a table: `#` (numpy's `savetxt`, R, loggers'
+    /// banners), `;` (data loggers' settings), `@` (HyperIMU's banner), `%` (MATLAB).
+    static let commentMarkers: Set<Character> = ["#", ";", "@", "%"]
+
+    /// Whether a record is a comment line: its first field starts with a ``commentMarkers``.
+    private static func isComment(_ record: [String]) -> Bool {
+        record.first?.trimmingSpaces.first.map(commentMarkers.contains) ?? false
+    }
+
+    /// Rows of numbers below comment lines (``isComment(_:)``; at most
+    /// ``longestDatedRowPreamble``, a logger's settings, then the rows: HyperIMU's `@ SamplingTime:
+    /// 10ms`, a GCDC logger's `;SampleRate, 100,Hz`, `# Created at …`): read under the last
+    /// comment's names when they are a header as wide as the rows (`# time,x,y,z`, as numpy's
+    /// `savetxt` writes one; `;Headers, time,Ax,Ay,Az`), else as headerless rows, the comments
+    /// passed over either way. Rows that runs of spaces separate are refused as such. `nil`
+    /// when no row of numbers follows the comments.
+    private static func rowsBelowComments(_ path: String, options: IngestOptions) throws(IngestError) -> Detection? {
+        let reader = try CSVReader(path: path, options: options)
+        var comments: [[String]] = []
+        var records = 0  // the comments and blank lines among them
+        while try reader.next() {
+            let record = reader.strings()
+            if !record.allSatisfy(\.isEmpty) {
+                guard isComment(record) else { break }
+                comments.append(record)
+            }
+            records += 1
+            guard records <= longestDatedRowPreamble else { return nil }
+        }
+        guard let last = comments.last, !reader.strings().allSatisfy(\.isEmpty) else { return nil }
+        let (row, line) = (reader.strings(), reader.line)
+        let quoted = "'\(comments[0].joined(separator: ",").prefix(40))' …"
+        let below = ", on line \(line) below \(comments.count) comment line(s) (\(quoted))"
+        guard opensDataRow(reader, options: options) else {
+            let fields = row.count == 1 ? row[0].trimmingSpaces.split(separator: " ") : []
+            if options.delimiter == nil, fields.count >= 3, fields.allSatisfy({ isNumberText($0) }) {
+                throw IngestError(
+                    file: path, line: line, column: 1,
+                    "fields separated by spaces\(below): only commas, semicolons and tabs separate fields; replace them, "
+                        + "e.g. sed -E '/^[#;@%]/d; s/^ +| +$//g; s/ +/,/g' < \(FileSystem.lastComponent(path)) > fixed.csv")
+            }
+            return nil
+        }
+        var names = last.map { String($0.trimmingSpaces) }
+        names[0] = String(names[0].drop { commentMarkers.contains($0) || $0 == " " })
+        if names.first.map({ $0.isEmpty || $0.lowercased() == "headers" }) == true { names.removeFirst() }
+        if options.columns == nil, names.count == row.count, let detection = try? detectHeader(path, names),
+            case .table = detection.layout
+        {
+            return Detection(
+                format: detection.format, layout: .table(header: names, preambleRecords: records - 1),
+                reason: detection.reason + ", names from the comment line above the rows\(below)")
+        }
+        let next = try CSVReader(path: path, options: options)
+        for _ in 0...records { _ = try next.next() }
+        let hasData = try next.next()
+        let detection: Detection
+        do {
+            detection = try detectHeaderless(path, row, reader: next, hasData: hasData, options: options)
+        } catch {
+            throw IngestError(error.location, error.reason + below).movingLines(by: line - 1)
+        }
+        // Another headerless layout (7 numbers a row read as an Oxford app log) is not what
+        // a logger that writes comments above its rows writes: the user says which is which.
+        guard case .table(header: nil, preambleRecords: 0, secondRow: nil) = detection.layout else {
+            throw IngestError(
+                file: path, line: line, column: 1,
+                "unknown format: headerless rows of \(row.count) numbers\(below); give each column's role with --columns "
+                    + "(e.g. t,x,y,z\(String(repeating: ",_", count: max(row.count - 4, 0))), the axes where they are, other columns _)")
+        }
+        return Detection(
+            format: detection.format, layout: .table(header: nil, preambleRecords: records),
+            reason: detection.reason + below)
     }
 
     /// Whether the reader's record is a headerless row of a date-time and at least three

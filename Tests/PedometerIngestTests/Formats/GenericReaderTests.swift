@@ -801,6 +801,53 @@ import PedometerCore
         #expect(error?.reason.contains("not a finite number: '1,230000000E-2'") == true)
     }
 
+    /// Comment lines above the rows (`#`, `;`, `@`, `%` first: a logger's banner and settings)
+    /// are passed over, and the last one's names are the header when they name the rows' columns
+    /// (numpy's `savetxt` writes `# time,x,y,z`; a GCDC logger `;Headers, time,Ax,Ay,Az`); the
+    /// samples are those of the rows alone. Until 2026-11-27 each was refused, its first comment
+    /// taken for a header (the QA pass of other apps' layouts: HyperIMU, GCDC, Sensors-Data-Logger).
+    @Test func commentLinesAboveTheRows() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst()
+        let rows = lines.joined(separator: "\n") + "\n"
+        let (_, reference) = try read(files.write("rows.csv", rows))
+        #expect(reference.acceleration.count == 2000)
+        let layouts: [(name: String, comments: String, reason: String)] = [
+            ("created.csv", "# Created at Mon Aug 12 13:16:15 PDT 2019\n",
+             "headerless, 4 numeric columns (t,x,y,z), on line 2 below 1 comment line(s) ('# Created at Mon Aug 12 13:16:15 PDT 201' …)"),
+            ("banner.csv", "@ HyperIMU - ianovir\n\n@ SamplingTime: 10ms\n",
+             "headerless, 4 numeric columns (t,x,y,z), on line 4 below 2 comment line(s) ('@ HyperIMU - ianovir' …)"),
+            ("savetxt.csv", "% recorded 2019-05-13\n# timestamp,accX,accY,accZ\n",
+             "names from the comment line above the rows, on line 3 below 2 comment line(s) ('% recorded 2019-05-13' …)"),
+            ("gcdc.csv", ";Title, http://www.gcdataconcepts.com, x16-1d\n;SampleRate, 100,Hz\n;Headers, timestamp,accX,accY,accZ\n",
+             "names from the comment line above the rows, on line 4 below 3 comment line(s) (';Title,http://www.gcdataconcepts.com,x16' …)"),
+        ]
+        for layout in layouts {
+            let (info, sink) = try read(files.write(layout.name, layout.comments + rows))
+            #expect(info.detectionReason.hasSuffix(layout.reason), "\(info.detectionReason)")
+            #expect(sink.acceleration == reference.acceleration, "\(layout.name)")
+            #expect(info.skipped.count == 0)
+        }
+        // Rows of six numbers and no time below comments: which column is which, the user
+        // says; the error is located at the first row.
+        let six = rows.split(separator: "\n").map { $0.split(separator: ",").dropFirst().joined(separator: ",") + ",0.1,0.2,0.3" }
+        let untimed = files.write("himu.csv", "@ HyperIMU - ianovir\n@ SamplingTime: 10ms\n" + six.joined(separator: "\n") + "\n")
+        let error = readError(untimed)
+        #expect(error?.location.line == 3)
+        #expect(error?.reason.contains("--rate HZ --columns") == true, "\(String(describing: error))")
+        var options = IngestOptions()
+        options.sampleRate = 100
+        options.columns = .positional([.x, .y, .z, .skip, .skip, .skip])
+        let (_, byRate) = try read(untimed, options)
+        #expect(byRate.acceleration.count == 2000)
+        #expect(byRate.acceleration.map(\.x) == reference.acceleration.map(\.x))
+        // Rows separated by spaces below a comment: refused as such, at their first line.
+        let spaced = files.write("acce.txt", "# Created at Mon Aug 12\n" + rows.replacingOccurrences(of: ",", with: " "))
+        let spacedError = readError(spaced)
+        #expect(spacedError?.location.line == 2)
+        #expect(spacedError?.reason.hasPrefix("fields separated by spaces, on line 2 below 1 comment line(s)") == true, "\(String(describing: spacedError))")
+    }
+
     /// Lines above the header that are no rows of the table (an app's banner, the device, a
     /// blank line) are passed over, said so: the samples are those of the file without them.
     @Test func aHeaderBelowAPreambleIsFound() throws {
