@@ -145,6 +145,17 @@ enum GenericReader {
             table.sensor = sensor
             let column = header.flatMap { sensor.index < $0.count ? "'\($0[sensor.index])'" : nil } ?? "\(sensor.index + 1)"
             info.notes.append("rows of several sensors: the accelerometer's ('\(sensor.accelerometer)' in column \(column)) read")
+        } else if let numbered = SensorColumn.numbered(in: firstRecords, excluding: read) {
+            // Read together, the sensors' rows made one stream at their summed rate, each
+            // sensor's values in turn (a walk's 134 m read as 89 m).
+            let delimiter = try CSVReader(path: path, options: options, displayName: displayName).delimiter
+            let separator = delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(delimiter))
+            let column = header.flatMap { numbered.index < $0.count ? "'\($0[numbered.index])'" : nil } ?? "\(numbered.index + 1)"
+            throw IngestError(
+                file: displayName, line: skipRecords + 1, column: numbered.index + 1,
+                "rows of several sensors numbered in column \(column) (\(numbered.values.map(String.init).joined(separator: ", "))): "
+                    + "keep the accelerometer's (its number is in the app's documentation, often the lowest) and read those, e.g. "
+                    + "awk -F'\(separator)' '\(header == nil ? "" : "NR==1 || ")$\(numbered.index + 1)==\(numbered.values[0])' FILE > accelerometer.csv")
         }
         // Rows of one person or device (a table of several is refused where another begins),
         // as the accelerometer's rows name them.

@@ -45,6 +45,37 @@ struct SensorColumn: Sendable, Hashable {
         return nil
     }
 
+    /// A column numbering each row's sensor in a log that interleaves several sensors by number
+    /// (SensorRecorder's `relms;id;values`: 0 the accelerometer, 1 gravity, 2 linear
+    /// acceleration), when the first `records` show one: a column (none of `excluding`) of
+    /// integers 0–255 taking 2 to 16 values, at least two of them each in a tenth of the rows
+    /// or more, that changes between at least a third of the rows and the next (interleaved
+    /// sensors change it at almost every row; a flag or a label, which it also resembles,
+    /// changes now and then). Its index and values; `nil` when no column is one. Which number
+    /// is the accelerometer only the app says.
+    static func numbered(in records: [[String]], excluding: Set<Int>) -> (index: Int, values: [Int])? {
+        guard records.count >= 6, let width = records.map(\.count).max() else { return nil }
+        for index in 0..<width where !excluding.contains(index) {
+            var counts: [Int: Int] = [:]
+            var changes = 0
+            var previous: Int?
+            for record in records {
+                guard index < record.count, let value = Int(record[index].trimmingSpaces), (0...255).contains(value) else {
+                    counts.removeAll()
+                    break
+                }
+                counts[value, default: 0] += 1
+                if let previous, previous != value { changes += 1 }
+                previous = value
+            }
+            let frequent = counts.values.filter { $0 * 10 >= records.count }.count
+            if (2...16).contains(counts.count), frequent >= 2, changes * 3 >= records.count - 1 {
+                return (index, counts.keys.sorted())
+            }
+        }
+        return nil
+    }
+
     /// Whether a sensor's name is a plain accelerometer's.
     static func isAccelerometerName(_ name: String) -> Bool {
         let lower = name.lowercased()

@@ -242,6 +242,9 @@ enum FormatDetector {
                     if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
                 }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
+                if let roles = try headerlessSensorRows(path, options: options) {
+                    throw IngestError(file: path, line: 1, column: 1, "unknown format: \(roles)")
+                }
                 if options.delimiter == nil, let delimiter = try unsupportedDelimiter(path, options: options) {
                     throw IngestError(
                         file: path, line: 1, column: 1,
@@ -768,29 +771,55 @@ enum FormatDetector {
         throw IngestError(file: path, line: 1, column: 1, "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
     }
 
+    /// What to give for headerless rows of several sensors named in a column (the LiU Sensor
+    /// Fusion app's tab-separated `122130049, ACC, x, y, z` beside `GYR` and `MAG` rows), whose
+    /// first row is taken for a header: every field of the first 32 rows a number but for a
+    /// column naming the sensors, one of them an accelerometer
+    /// (``SensorColumn/find(in:excluding:)``). `nil` otherwise.
+    private static func headerlessSensorRows(_ path: String, options: IngestOptions) throws(IngestError) -> String? {
+        let reader = try CSVReader(path: path, options: options)
+        var records: [[String]] = []
+        while records.count < 32, try reader.next() { records.append(reader.strings()) }
+        guard records.count >= 2, let sensor = SensorColumn.find(in: records, excluding: []),
+            records.allSatisfy({ record in record.indices.allSatisfy { $0 == sensor.index || isNumberText(record[$0].trimmingSpaces) } }),
+            let width = records.first(where: { $0[sensor.index].trimmingSpaces == sensor.accelerometer })?.count, width >= 5
+        else { return nil }
+        var roles = Array(repeating: "_", count: width)
+        let numbers = roles.indices.filter { $0 != sensor.index }
+        for (role, index) in zip(["t", "x", "y", "z"], numbers) { roles[index] = role }
+        return "headerless rows of several sensors named in column \(sensor.index + 1) ('\(sensor.accelerometer)' …): give each "
+            + "column's role, e.g. --columns \(roles.joined(separator: ",")) (the time, then the axes; the accelerometer's rows are read)"
+    }
+
     /// Whether a column of `path`'s first rows (up to 16) could be a time column: a number in
-    /// each that increases from row to row. When none does (mHealth's 24 columns of sensor
-    /// values and an activity label), the rows can be timed only by their rate.
+    /// each that never decreases from row to row and increases between a quarter of them or
+    /// more (a time shared by the rows of interleaved sensors, or by a batch, repeats). When
+    /// none does (mHealth's 24 columns of sensor values and an activity label), the rows can be
+    /// timed only by their rate.
     private static func hasIncreasingColumn(_ path: String, options: IngestOptions) throws(IngestError) -> Bool {
         let reader = try CSVReader(path: path, options: options)
         var previous: [Double?] = []
-        var increasing: [Bool] = []
+        var rising: [Int?] = []  // per column, the rows it rose from; nil once it falls or holds no number
         var rows = 0
         while rows < 16, try reader.next() {
             let values = (0..<reader.fieldCount).map { reader.number($0) }
             if rows == 0 {
-                increasing = values.map { $0 != nil }
+                rising = values.map { $0 == nil ? nil : 0 }
             } else {
-                for index in increasing.indices {
-                    let value = index < values.count ? values[index] : nil
-                    if let value, index < previous.count, let before = previous[index], value > before { continue }
-                    increasing[index] = false
+                for index in rising.indices {
+                    guard let rises = rising[index], index < values.count, let value = values[index], let before = previous[index],
+                        value >= before
+                    else {
+                        rising[index] = nil
+                        continue
+                    }
+                    rising[index] = rises + (value > before ? 1 : 0)
                 }
             }
             previous = values
             rows += 1
         }
-        return rows < 2 || increasing.contains(true)
+        return rows < 2 || rising.contains { $0.map { $0 > 0 && $0 * 4 >= rows - 1 } ?? false }
     }
 
     private static func forced(_ format: RecordingFormat, path: String, header: [String]?, fieldCount: Int) throws(IngestError) -> Detection {

@@ -713,6 +713,50 @@ import PedometerCore
         #expect(info.notes.contains { $0.hasPrefix("time in ms (inferred: median spacing 10 → 100 Hz)") }, "\(info.notes)")
     }
 
+    /// Sensors numbered, not named, in one table (SensorRecorder's `relms;id;values`: 0 the
+    /// accelerometer, 1 gravity, 2 linear acceleration): which number is the accelerometer the
+    /// app says, so the table is refused at its number column, saying how to keep one sensor's
+    /// rows; those rows alone read as the walk. Until 2026-11-27 the three sensors' rows were
+    /// read as one stream (the QA pass of other apps' layouts: 258 steps and 89 m for a walk
+    /// of 263 and 134 m), and the rows, their time repeated for each sensor, were said to have
+    /// no time column. A column of a flag that changes now and then (a step marker, 0 or 1)
+    /// is no sensor number. Named sensors in headerless rows (the LiU Sensor Fusion app's
+    /// `ACC`, `GYR`, `MAG`) are refused with the roles to give.
+    @Test func rowsOfSeveralSensorsNumbered() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let (_, plain) = try read(Fixtures.path(path))
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+        var numbered: [String] = [], accelerometer: [String] = [], named: [String] = [], flagged = ["timestamp,x,y,z,step"]
+        for (row, line) in lines.enumerated() {
+            let fields = line.split(separator: ",").map(String.init)
+            let t = (Int(fields[0]) ?? 0) - 1_557_761_272_123
+            numbered.append("\(t);0;\(fields[1]);\(fields[2]);\(fields[3])")
+            accelerometer.append("\(t);0;\(fields[1]);\(fields[2]);\(fields[3])")
+            numbered.append("\(t);1;0.3;5.9;7.9")
+            numbered.append("\(t);2;0.05;-0.1;0.2")
+            named.append("\(t)\tACC\t\(fields[1])\t\(fields[2])\t\(fields[3])")
+            named.append("\(t)\tGYR\t0.01\t-0.02\t0.03")
+            flagged.append(line + (row % 50 == 7 ? ",1" : ",0"))
+        }
+        let mixed = files.write("1518819953744.csv", numbered.joined(separator: "\n") + "\n")
+        #expect(readError(mixed)?.reason == "unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
+        var options = IngestOptions()
+        options.columns = .positional([.time, .skip, .x, .y, .z])
+        let error = readError(mixed, options)
+        #expect(error?.location == SourceLocation(file: mixed, line: 1, column: 2))
+        #expect(error?.reason == "rows of several sensors numbered in column 2 (0, 1, 2): keep the accelerometer's (its number is in the app's "
+            + "documentation, often the lowest) and read those, e.g. awk -F';' '$2==0' FILE > accelerometer.csv")
+        let (_, kept) = try read(files.write("accelerometer.csv", accelerometer.joined(separator: "\n") + "\n"), options)
+        #expect(kept.acceleration.map(\.x) == plain.acceleration.map(\.x))
+        let (_, withFlag) = try read(files.write("flagged.csv", flagged.joined(separator: "\n") + "\n"))
+        #expect(withFlag.acceleration == plain.acceleration)
+        let liu = files.write("sensorLog.txt", named.joined(separator: "\n") + "\n")
+        #expect(readError(liu)?.reason == "unknown format: headerless rows of several sensors named in column 2 ('ACC' …): give each "
+            + "column's role, e.g. --columns t,_,x,y,z (the time, then the axes; the accelerometer's rows are read)")
+        let (_, liuRows) = try read(liu, options)
+        #expect(liuRows.acceleration.map(\.x) == plain.acceleration.map(\.x))
+    }
+
     /// A `;`-separated file with a decimal comma under a header of bare names: its first row is
     /// data, not a row of units (until 2026-11-26 '0,0000', '-0,35075' … were taken for units,
     /// and the first sample was lost), with `;` and with tabs.
