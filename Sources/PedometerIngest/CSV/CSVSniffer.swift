@@ -195,11 +195,10 @@ struct CSVSniffer {
 
     /// Field counts per line for each candidate; the most consistent candidate with more than one
     /// field wins, the header and the first data lines counting alike. Leading lines with none
-    /// of the candidates, or comments (starting `/`, `#`, `@`, `%`, or `;` and a letter: a sensor
-    /// software's preamble, a logger's `;SampleRate, 100,Hz`), do not count.
-    /// First bytes of a comment line: `/`, `#`, `@`, `%`.
-    private static let commentStarts: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "%")]
-
+    /// of the candidates, or comments, do not count: a line starting `//` (a sensor software's
+    /// preamble), or `;` and a letter with no other `;` (a logger's `;SampleRate, 100,Hz`; a
+    /// header `;time;x;y;z` above an index column counts). A header behind `#`, `@` or `%`
+    /// counts: `#time;x;y;z` tells `;` from the decimal commas of the rows below.
     private static func detectDelimiter(_ body: UnsafeRawBufferPointer, terminator: UInt8) -> UInt8 {
         var counts = [[Int]](repeating: [], count: delimiters.count)
         var current = [Int](repeating: 0, count: delimiters.count)
@@ -209,11 +208,14 @@ struct CSVSniffer {
         var lineStart = true
         var lineStartsComment = false
         var lineStartsSemicolon = false
+        var semicolonComment = false  // `;` and a letter: a comment unless another `;` follows
         for byte in body {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
             if byte == terminator {
-                let preamble = lines == 0 && (current.allSatisfy { $0 == 0 } || lineStartsComment)
+                let semicolon = delimiters.firstIndex(of: UInt8(ascii: ";")).map { current[$0] } ?? 0
+                let comment = lineStartsComment || (semicolonComment && semicolon == 1)
+                let preamble = lines == 0 && (current.allSatisfy { $0 == 0 } || comment)
                 if lineHasContent && !preamble {
                     for candidate in delimiters.indices { counts[candidate].append(current[candidate]) }
                     lines += 1
@@ -223,14 +225,14 @@ struct CSVSniffer {
                 lineStart = true
                 lineStartsComment = false
                 lineStartsSemicolon = false
+                semicolonComment = false
                 if lines == 20 { break }
                 continue
             }
             if byte != 0x0D { lineHasContent = true }
-            if lineStart && Self.commentStarts.contains(byte) { lineStartsComment = true }
-            // `;` then a letter: a comment, not an empty field of a `;`-separated row.
+            if lineStart && byte == UInt8(ascii: "/") { lineStartsComment = true }
             if lineStartsSemicolon && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
-                lineStartsComment = true
+                semicolonComment = true
             }
             lineStartsSemicolon = lineStart && byte == UInt8(ascii: ";")
             lineStart = false

@@ -145,7 +145,10 @@ enum GenericReader {
             table.sensor = sensor
             let column = header.flatMap { sensor.index < $0.count ? "'\($0[sensor.index])'" : nil } ?? "\(sensor.index + 1)"
             info.notes.append("rows of several sensors: the accelerometer's ('\(sensor.accelerometer)' in column \(column)) read")
-        } else if let numbered = SensorColumn.numbered(in: firstRecords, excluding: read) {
+        } else if let numbered = SensorColumn.numbered(
+            in: firstRecords, excluding: read.union(header.map { SourceColumn.find(header: $0, in: firstRecords).map(\.index) } ?? []),
+            axes: [columns.x, columns.y, columns.z])
+        {
             // Read together, the sensors' rows made one stream at their summed rate, each
             // sensor's values in turn (a walk's 134 m read as 89 m).
             let delimiter = try CSVReader(path: path, options: options, displayName: displayName).delimiter

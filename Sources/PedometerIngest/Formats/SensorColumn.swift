@@ -49,31 +49,68 @@ struct SensorColumn: Sendable, Hashable {
     /// (SensorRecorder's `relms;id;values`: 0 the accelerometer, 1 gravity, 2 linear
     /// acceleration), when the first `records` show one: a column (none of `excluding`) of
     /// integers 0–255 taking 2 to 16 values, at least two of them each in a tenth of the rows
-    /// or more, that changes between at least a third of the rows and the next (interleaved
-    /// sensors change it at almost every row; a flag or a label, which it also resembles,
-    /// changes now and then). Its index and values; `nil` when no column is one. Which number
-    /// is the accelerometer only the app says.
-    static func numbered(in records: [[String]], excluding: Set<Int>) -> (index: Int, values: [Int])? {
+    /// or more, that changes between at least a third of the rows and the next (a flag or a
+    /// label changes now and then), and where the values of the `axes` jump where the number
+    /// changes: from one row to the next of another number they move on average at least
+    /// ``sensorJump`` times as far as from one row to the next of its own number. One sensor's
+    /// rows beside a counter (`seq` modulo 8), a flag, an accuracy, a level or a heart rate
+    /// move no further where that column changes; another sensor's values (gravity, linear
+    /// acceleration, a gyroscope's) are elsewhere. Its index and values; `nil` when no column
+    /// is one. Which number is the accelerometer only the app says.
+    static func numbered(
+        in records: [[String]], excluding: Set<Int>, axes: [Int]
+    ) -> (index: Int, values: [Int])? {
         guard records.count >= 6, let width = records.map(\.count).max() else { return nil }
+        let vectors = records.map { record in
+            axes.map { $0 < record.count ? Double(record[$0].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) : nil }
+        }
         for index in 0..<width where !excluding.contains(index) {
-            var counts: [Int: Int] = [:]
-            var changes = 0
-            var previous: Int?
+            var numbers: [Int] = []
             for record in records {
-                guard index < record.count, let value = Int(record[index].trimmingSpaces), (0...255).contains(value) else {
-                    counts.removeAll()
-                    break
-                }
-                counts[value, default: 0] += 1
-                if let previous, previous != value { changes += 1 }
-                previous = value
+                guard index < record.count, let value = Int(record[index].trimmingSpaces), (0...255).contains(value) else { break }
+                numbers.append(value)
             }
+            guard numbers.count == records.count else { continue }
+            var counts: [Int: Int] = [:]
+            for number in numbers { counts[number, default: 0] += 1 }
+            let changes = zip(numbers, numbers.dropFirst()).filter { $0 != $1 }.count
             let frequent = counts.values.filter { $0 * 10 >= records.count }.count
-            if (2...16).contains(counts.count), frequent >= 2, changes * 3 >= records.count - 1 {
+            guard (2...16).contains(counts.count), frequent >= 2, changes * 3 >= records.count - 1 else { continue }
+            // Mean distances between consecutive rows of different numbers, and between each
+            // row and the previous one of its own number.
+            var across = (sum: 0.0, count: 0), within = (sum: 0.0, count: 0)
+            var lastOfNumber: [Int: Int] = [:]
+            for row in records.indices {
+                if row > 0, numbers[row] != numbers[row - 1], let distance = distance(vectors[row], vectors[row - 1]) {
+                    across = (across.sum + distance, across.count + 1)
+                }
+                if let previous = lastOfNumber[numbers[row]], let distance = distance(vectors[row], vectors[previous]) {
+                    within = (within.sum + distance, within.count + 1)
+                }
+                lastOfNumber[numbers[row]] = row
+            }
+            guard across.count > 0, within.count > 0 else { continue }
+            if across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count) {
                 return (index, counts.keys.sorted())
             }
         }
         return nil
+    }
+
+    /// How much further the axes' values move between rows of two sensors than between one
+    /// sensor's consecutive rows, at least, for a number column to be a sensor's
+    /// (``numbered(in:excluding:axes:)``): gravity beside the accelerometer's rows differs by
+    /// the body's acceleration, several times a walk's change in one sample.
+    static let sensorJump = 3.0
+
+    /// The Euclidean distance between two rows' axes, `nil` when a value is missing.
+    private static func distance(_ a: [Double?], _ b: [Double?]) -> Double? {
+        var sum = 0.0
+        for (u, v) in zip(a, b) {
+            guard let u, let v else { return nil }
+            sum += (u - v) * (u - v)
+        }
+        return sum.squareRoot()
     }
 
     /// Whether a sensor's name is a plain accelerometer's.

@@ -203,9 +203,6 @@ enum FormatDetector {
         if dated {
             return try detectDatedRows(path, fieldCount: first.count, preamble: nil, options: options)
         }
-        if isComment(first), let detection = try rowsBelowComments(path, options: options) {
-            return detection
-        }
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
@@ -242,6 +239,7 @@ enum FormatDetector {
                     if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
                 }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
+                if isComment(first), let detection = try rowsBelowComments(path, options: options) { return detection }
                 if let roles = try headerlessSensorRows(path, options: options) {
                     throw IngestError(file: path, line: 1, column: 1, "unknown format: \(roles)")
                 }
@@ -349,9 +347,10 @@ enum FormatDetector {
         var names = last.map { String($0.trimmingSpaces) }
         names[0] = String(names[0].drop { commentMarkers.contains($0) || $0 == " " })
         if names.first.map({ $0.isEmpty || $0.lowercased() == "headers" }) == true { names.removeFirst() }
-        if options.columns == nil, names.count == row.count, let detection = try? detectHeader(path, names),
-            case .table = detection.layout
-        {
+        if options.columns == nil, names.count == row.count {
+            // Names for every column that name no acceleration (`# time,gx,gy,gz`, a GPS log's)
+            // are another sensor's rows: refused as the first line is.
+            guard let detection = try? detectHeader(path, names), case .table = detection.layout else { return nil }
             return Detection(
                 format: detection.format, layout: .table(header: names, preambleRecords: records - 1),
                 reason: detection.reason + ", names from the comment line above the rows\(below)")
@@ -361,7 +360,7 @@ enum FormatDetector {
         let hasData = try next.next()
         let detection: Detection
         do {
-            detection = try detectHeaderless(path, row, reader: next, hasData: hasData, options: options)
+            detection = try detectHeaderless(path, row, reader: next, hasData: hasData, preambleRecords: records, options: options)
         } catch {
             throw IngestError(error.location, error.reason + below).movingLines(by: line - 1)
         }
@@ -714,8 +713,10 @@ enum FormatDetector {
             "header names acceleration \(listed) but no time column: give the sampling rate (--rate HZ: sample n at n / HZ seconds) or the time column (--columns)")
     }
 
+    /// The layout of headerless rows, `first` the first of them, below `preambleRecords` records
+    /// passed over; `reader` is on the record after `first`.
     private static func detectHeaderless(
-        _ path: String, _ first: [String], reader: CSVReader, hasData: Bool, options: IngestOptions
+        _ path: String, _ first: [String], reader: CSVReader, hasData: Bool, preambleRecords: Int = 0, options: IngestOptions
     ) throws(IngestError) -> Detection {
         let count = first.count
         let integerTime = Int64(first[0]) ?? 0
@@ -762,7 +763,7 @@ enum FormatDetector {
             throw IngestError(
                 file: path, line: 1, column: 1, "unknown format: headerless with 3 numeric columns, no time; if they are x,y,z, give the rate: --rate HZ")
         }
-        guard try hasIncreasingColumn(path, options: options) else {
+        guard try hasIncreasingColumn(path, skipping: preambleRecords, options: options) else {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "unknown format: headerless with \(count) numeric columns, none increasing from row to row (no time column); "
@@ -791,13 +792,15 @@ enum FormatDetector {
             + "column's role, e.g. --columns \(roles.joined(separator: ",")) (the time, then the axes; the accelerometer's rows are read)"
     }
 
-    /// Whether a column of `path`'s first rows (up to 16) could be a time column: a number in
+    /// Whether a column of `path`'s first rows (up to 16, below `preambleRecords` passed over)
+    /// could be a time column: a number in
     /// each that never decreases from row to row and increases between a quarter of them or
     /// more (a time shared by the rows of interleaved sensors, or by a batch, repeats). When
     /// none does (mHealth's 24 columns of sensor values and an activity label), the rows can be
     /// timed only by their rate.
-    private static func hasIncreasingColumn(_ path: String, options: IngestOptions) throws(IngestError) -> Bool {
+    private static func hasIncreasingColumn(_ path: String, skipping preambleRecords: Int, options: IngestOptions) throws(IngestError) -> Bool {
         let reader = try CSVReader(path: path, options: options)
+        for _ in 0..<preambleRecords { _ = try reader.next() }
         var previous: [Double?] = []
         var rising: [Int?] = []  // per column, the rows it rose from; nil once it falls or holds no number
         var rows = 0

@@ -861,8 +861,9 @@ import PedometerCore
              "headerless, 4 numeric columns (t,x,y,z), on line 2 below 1 comment line(s) ('# Created at Mon Aug 12 13:16:15 PDT 201' …)"),
             ("banner.csv", "@ HyperIMU - ianovir\n\n@ SamplingTime: 10ms\n",
              "headerless, 4 numeric columns (t,x,y,z), on line 4 below 2 comment line(s) ('@ HyperIMU - ianovir' …)"),
+            // A header below lines that are none is found as any such header is.
             ("savetxt.csv", "% recorded 2019-05-13\n# timestamp,accX,accY,accZ\n",
-             "names from the comment line above the rows, on line 3 below 2 comment line(s) ('% recorded 2019-05-13' …)"),
+             "header names time column '# timestamp' and axes 'accX', 'accY', 'accZ', on line 2 below lines that are no rows of the table ('% recorded 2019-05-13' …)"),
             ("gcdc.csv", ";Title, http://www.gcdataconcepts.com, x16-1d\n;SampleRate, 100,Hz\n;Headers, timestamp,accX,accY,accZ\n",
              "names from the comment line above the rows, on line 4 below 3 comment line(s) (';Title,http://www.gcdataconcepts.com,x16' …)"),
         ]
@@ -890,6 +891,82 @@ import PedometerCore
         let spacedError = readError(spaced)
         #expect(spacedError?.location.line == 2)
         #expect(spacedError?.reason.hasPrefix("fields separated by spaces, on line 2 below 1 comment line(s)") == true, "\(String(describing: spacedError))")
+    }
+
+    /// Headers behind a comment mark are headers, as before comment lines were passed over
+    /// (its first version, 860056c, misread or refused each of these: the review of 2026-11-27):
+    /// `;`, `#`, `@` and `%` before the names above `;`-separated rows with decimal commas
+    /// (pandas writes `;time;x;y;z` above an index), an index column named `#`, a step log's
+    /// `#time,steps`, names given by `--columns`, a header above a second comment line, and
+    /// names of another sensor's axes (`# timestamp,gx,gy,gz`), refused at the header still.
+    /// A banner's hint looks at the rows below it: a column rises, so it is the time.
+    @Test func headersBehindACommentMark() throws {
+        let source = Fixtures.path("formats/generic/timestamp-ms.csv")
+        let (_, reference) = try read(source)
+        let lines = try String(contentsOfFile: source, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }
+        func table(_ header: String, _ delimiter: String = ",", index: Bool = false, decimalComma: Bool = false, extra: String = "") -> String {
+            let rows = lines.enumerated().map { row, fields in
+                let values = decimalComma ? fields.map { $0.replacingOccurrences(of: ".", with: ",") } : fields
+                return ((index ? ["\(row)"] : []) + values).joined(separator: delimiter) + extra
+            }
+            return header + "\n" + rows.joined(separator: "\n") + "\n"
+        }
+        let layouts = [
+            ("pandas.csv", table(";timestamp;x;y;z", ";", index: true, decimalComma: true)),
+            ("hash.csv", table("#timestamp;x;y;z", ";", decimalComma: true)),
+            ("at.csv", table("@timestamp;x;y;z", ";", decimalComma: true)),
+            ("percent.csv", table("%timestamp;x;y;z", ";", decimalComma: true)),
+            ("index.csv", table("#,timestamp,x,y,z", index: true)),
+            ("index.tsv", table("#\ttimestamp\tx\ty\tz", "\t", index: true)),
+        ]
+        for (name, text) in layouts {
+            let (_, sink) = try read(files.write(name, text))
+            #expect(sink.acceleration == reference.acceleration, "\(name)")
+        }
+        let named = files.write("named.csv", table("# t_ms,acc_1,acc_2,acc_3"))
+        let (_, byName) = try read(named, IngestOptions(columns: try ColumnRoles(parsing: "time=t_ms,x=acc_1,y=acc_2,z=acc_3")))
+        #expect(byName.acceleration == reference.acceleration)
+        // The second comment line is no row of the header's table: reported where it is.
+        let (twoComments, belowTwo) = try read(files.write("two.csv", table("# timestamp,x,y,z\n# sampled at 100 Hz")))
+        #expect(belowTwo.acceleration == reference.acceleration)
+        #expect(twoComments.skipped.count == 1)
+        let (stepInfo, _) = try read(files.write("steps.csv", "#time,steps\n1700000000,0\n1700000060,95\n1700000120,190\n1700000180,290\n"))
+        #expect(stepInfo.format == .steps)
+        let gyroscope = readError(files.write("gyro.csv", table("# timestamp,gx,gy,gz")))
+        #expect(gyroscope?.location.line == 1)
+        #expect(gyroscope?.reason.hasPrefix("unknown format: header '# timestamp,gx,gy,gz' names no time and x/y/z acceleration columns") == true)
+        let banner = readError(files.write("banner.csv", table("# Created at 2026-11-27 10:00", extra: ",3")))
+        #expect(banner?.location.line == 2)
+        #expect(banner?.reason.hasPrefix("unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)") == true, "\(String(describing: banner))")
+    }
+
+    /// A number column beside one sensor's rows is no sensor number: a counter modulo 8, an
+    /// accuracy flipping between 2 and 3, a sound level in dB, a heart rate, a foot-contact flag
+    /// at 10 Hz; the axes move no further where it changes, and the rows read as without it
+    /// (the first version, 69db7d8, refused each: the review of 2026-11-27). Two devices'
+    /// rows alternating by `device_id` are refused as two devices'.
+    @Test func numberColumnsOfOneSensor() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let columns: [(name: String, every: Int, value: (Int, [String]) -> String)] = [
+            ("seq", 1, { row, _ in "\(row % 8)" }),
+            ("accuracy", 1, { row, _ in row % 2 == 0 ? "3" : "2" }),
+            ("dB", 1, { row, _ in "\(40 + row * 5 % 7)" }),
+            ("heart_rate", 1, { row, _ in "\(91 + row * 3 % 4)" }),
+            ("contact", 10, { _, fields in (Double(fields[3]) ?? 0) > 9.8 ? "1" : "0" }),
+        ]
+        for column in columns {
+            let rows = lines.enumerated().filter { $0.offset % column.every == 0 }
+            let plain = rows.map { $0.element.joined(separator: ",") }
+            let with = rows.map { $0.element.joined(separator: ",") + "," + column.value($0.offset, $0.element) }
+            let (_, reference) = try read(files.write("plain-\(column.name).csv", "timestamp,x,y,z\n" + plain.joined(separator: "\n") + "\n"))
+            let (_, sink) = try read(files.write("\(column.name).csv", "timestamp,x,y,z,\(column.name)\n" + with.joined(separator: "\n") + "\n"))
+            #expect(sink.acceleration == reference.acceleration, "\(column.name)")
+        }
+        let devices = lines.enumerated().map { row, fields in ([fields[0], row % 2 == 0 ? "1" : "2"] + fields.dropFirst()).joined(separator: ",") }
+        let error = readError(files.write("devices.csv", "timestamp,device_id,x,y,z\n" + devices.joined(separator: "\n") + "\n"))
+        #expect(error?.reason.hasPrefix("rows of another device_id") == true, "\(String(describing: error))")
     }
 
     /// Lines above the header that are no rows of the table (an app's banner, the device, a
