@@ -154,11 +154,13 @@ enum GenericReader {
             let delimiter = try CSVReader(path: path, options: options, displayName: displayName).delimiter
             let separator = delimiter == UInt8(ascii: "\t") ? "\\t" : String(UnicodeScalar(delimiter))
             let column = header.flatMap { numbered.index < $0.count ? "'\($0[numbered.index])'" : nil } ?? "\(numbered.index + 1)"
+            // The lines above the rows kept: the header, and any preamble above it.
+            let above = skipRecords == 0 ? "" : skipRecords == 1 ? "NR==1 || " : "NR<=\(skipRecords) || "
             throw IngestError(
                 file: displayName, line: skipRecords + 1, column: numbered.index + 1,
                 "rows of several sensors numbered in column \(column) (\(numbered.values.map(String.init).joined(separator: ", "))): "
                     + "keep the accelerometer's (its number is in the app's documentation, often the lowest) and read those, e.g. "
-                    + "awk -F'\(separator)' '\(header == nil ? "" : "NR==1 || ")$\(numbered.index + 1)==\(numbered.values[0])' FILE > accelerometer.csv")
+                    + "awk -F'\(separator)' '\(above)$\(numbered.index + 1)==\(numbered.values[0])' FILE > accelerometer.csv")
         }
         // Rows of one person or device (a table of several is refused where another begins),
         // as the accelerometer's rows name them.

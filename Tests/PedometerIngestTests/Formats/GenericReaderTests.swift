@@ -746,6 +746,9 @@ import PedometerCore
         #expect(error?.location == SourceLocation(file: mixed, line: 1, column: 2))
         #expect(error?.reason == "rows of several sensors numbered in column 2 (0, 1, 2): keep the accelerometer's (its number is in the app's "
             + "documentation, often the lowest) and read those, e.g. awk -F';' '$2==0' FILE > accelerometer.csv")
+        // Below a header and a line above it, the command keeps both.
+        let headed = files.write("headed.csv", "Exported by SensorRecorder\ntime;id;x;y;z\n" + numbered.joined(separator: "\n") + "\n")
+        #expect(readError(headed)?.reason.hasSuffix("awk -F';' 'NR<=2 || $2==0' FILE > accelerometer.csv") == true, "\(String(describing: readError(headed)))")
         let (_, kept) = try read(files.write("accelerometer.csv", accelerometer.joined(separator: "\n") + "\n"), options)
         #expect(kept.acceleration.map(\.x) == plain.acceleration.map(\.x))
         let (_, withFlag) = try read(files.write("flagged.csv", flagged.joined(separator: "\n") + "\n"))
