@@ -193,12 +193,17 @@ struct CSVSniffer {
         return index == bytes.count ? mark : nil
     }
 
+    /// First bytes of a comment line above a table: `/`, `#`, `@`, `%`.
+    private static let commentStarts: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "%")]
+
     /// Field counts per line for each candidate; the most consistent candidate with more than one
     /// field wins, the header and the first data lines counting alike. Leading lines with none
-    /// of the candidates, or comments, do not count: a line starting `//` (a sensor software's
-    /// preamble), or `;` and a letter with no other `;` (a logger's `;SampleRate, 100,Hz`; a
-    /// header `;time;x;y;z` above an index column counts). A header behind `#`, `@` or `%`
-    /// counts: `#time;x;y;z` tells `;` from the decimal commas of the rows below.
+    /// of the candidates, or comments, do not count: lines starting `/`, `#`, `@` or `%` (a sensor
+    /// software's preamble, `# Device: Pixel 7, Android 14`), or `;` and a letter with no other
+    /// `;` (a logger's `;SampleRate, 100,Hz`; pandas' header `;time;x;y;z` above an index counts).
+    /// Those comments break a tie of the rows: a candidate one of them has as often as the
+    /// first line counted is preferred (a header `#time;x;y;z`, even above another comment,
+    /// tells `;` from the decimal commas of `0,02;9,81;…`, whose commas are more).
     private static func detectDelimiter(_ body: UnsafeRawBufferPointer, terminator: UInt8) -> UInt8 {
         var counts = [[Int]](repeating: [], count: delimiters.count)
         var current = [Int](repeating: 0, count: delimiters.count)
@@ -209,6 +214,7 @@ struct CSVSniffer {
         var lineStartsComment = false
         var lineStartsSemicolon = false
         var semicolonComment = false  // `;` and a letter: a comment unless another `;` follows
+        var comments: [[Int]] = []  // the candidates' counts in each leading comment line
         for byte in body {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
@@ -216,6 +222,7 @@ struct CSVSniffer {
                 let semicolon = delimiters.firstIndex(of: UInt8(ascii: ";")).map { current[$0] } ?? 0
                 let comment = lineStartsComment || (semicolonComment && semicolon == 1)
                 let preamble = lines == 0 && (current.allSatisfy { $0 == 0 } || comment)
+                if lineHasContent && lines == 0 && comment { comments.append(current) }
                 if lineHasContent && !preamble {
                     for candidate in delimiters.indices { counts[candidate].append(current[candidate]) }
                     lines += 1
@@ -230,7 +237,7 @@ struct CSVSniffer {
                 continue
             }
             if byte != 0x0D { lineHasContent = true }
-            if lineStart && byte == UInt8(ascii: "/") { lineStartsComment = true }
+            if lineStart && Self.commentStarts.contains(byte) { lineStartsComment = true }
             if lineStartsSemicolon && (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
                 semicolonComment = true
             }
@@ -247,7 +254,8 @@ struct CSVSniffer {
             guard let first = perLine.first, first > 0 else { continue }
             // Lines agreeing with the first line's count, weighted by how many fields it makes.
             let agreeing = perLine.filter { $0 == first }.count
-            let score = agreeing * 1000 + first
+            let named = comments.contains { $0[candidate] == first }
+            let score = agreeing * 1000 + (named ? 500 : 0) + first
             if score > bestScore {
                 bestScore = score
                 best = delimiters[candidate]

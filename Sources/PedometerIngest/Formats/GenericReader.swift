@@ -147,7 +147,7 @@ enum GenericReader {
             info.notes.append("rows of several sensors: the accelerometer's ('\(sensor.accelerometer)' in column \(column)) read")
         } else if let numbered = SensorColumn.numbered(
             in: firstRecords, excluding: read.union(header.map { SourceColumn.find(header: $0, in: firstRecords).map(\.index) } ?? []),
-            axes: [columns.x, columns.y, columns.z])
+            axes: [columns.x, columns.y, columns.z], time: time)
         {
             // Read together, the sensors' rows made one stream at their summed rate, each
             // sensor's values in turn (a walk's 134 m read as 89 m).

@@ -50,20 +50,27 @@ struct SensorColumn: Sendable, Hashable {
     /// acceleration), when the first `records` show one: a column (none of `excluding`) of
     /// integers 0–255 taking 2 to 16 values, at least two of them each in a tenth of the rows
     /// or more, that changes between at least a third of the rows and the next (a flag or a
-    /// label changes now and then), and where the values of the `axes` jump where the number
-    /// changes: from one row to the next of another number they move on average at least
-    /// ``sensorJump`` times as far as from one row to the next of its own number. One sensor's
-    /// rows beside a counter (`seq` modulo 8), a flag, an accuracy, a level or a heart rate
-    /// move no further where that column changes; another sensor's values (gravity, linear
-    /// acceleration, a gyroscope's) are elsewhere. Its index and values; `nil` when no column
-    /// is one. Which number is the accelerometer only the app says.
+    /// label changes now and then), where
+    /// - the values of the `axes` jump where the number changes: from one row to the next of
+    ///   another number they move on average at least ``sensorJump`` times as far as from one
+    ///   row to the previous of its own number, and move at all (another sensor's values,
+    ///   gravity's, linear acceleration's, a gyroscope's, are elsewhere);
+    /// - and, when the `time` column holds numbers, each number's rows follow one another at
+    ///   its sensor's rate: the median time from a row to the previous of its own number is at
+    ///   least 1.5 times the median from a row to the previous of another number (sensors'
+    ///   rows between; a flag beside one sensor changes between rows as far apart as any).
+    /// One sensor's rows beside a counter (`seq` modulo 8), a flag, an accuracy, a level or a
+    /// heart rate fail one or the other. Its index and values; `nil` when no column is one.
+    /// Which number is the accelerometer only the app says.
     static func numbered(
-        in records: [[String]], excluding: Set<Int>, axes: [Int]
+        in records: [[String]], excluding: Set<Int>, axes: [Int], time: Int?
     ) -> (index: Int, values: [Int])? {
         guard records.count >= 6, let width = records.map(\.count).max() else { return nil }
-        let vectors = records.map { record in
-            axes.map { $0 < record.count ? Double(record[$0].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) : nil }
+        func number(_ record: [String], _ index: Int) -> Double? {
+            index < record.count ? Double(record[index].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) : nil
         }
+        let vectors = records.map { record in axes.map { number(record, $0) } }
+        let times = time.map { time in records.map { number($0, time) } }
         for index in 0..<width where !excluding.contains(index) {
             var numbers: [Int] = []
             for record in records {
@@ -79,29 +86,44 @@ struct SensorColumn: Sendable, Hashable {
             // Mean distances between consecutive rows of different numbers, and between each
             // row and the previous one of its own number.
             var across = (sum: 0.0, count: 0), within = (sum: 0.0, count: 0)
+            var timeAcross: [Double] = [], timeWithin: [Double] = []
             var lastOfNumber: [Int: Int] = [:]
             for row in records.indices {
-                if row > 0, numbers[row] != numbers[row - 1], let distance = distance(vectors[row], vectors[row - 1]) {
-                    across = (across.sum + distance, across.count + 1)
+                if row > 0, numbers[row] != numbers[row - 1] {
+                    if let distance = distance(vectors[row], vectors[row - 1]) { across = (across.sum + distance, across.count + 1) }
+                    if let times, let now = times[row], let before = times[row - 1] { timeAcross.append(now - before) }
                 }
-                if let previous = lastOfNumber[numbers[row]], let distance = distance(vectors[row], vectors[previous]) {
-                    within = (within.sum + distance, within.count + 1)
+                if let previous = lastOfNumber[numbers[row]] {
+                    if let distance = distance(vectors[row], vectors[previous]) { within = (within.sum + distance, within.count + 1) }
+                    if let times, let now = times[row], let before = times[previous] { timeWithin.append(now - before) }
                 }
                 lastOfNumber[numbers[row]] = row
             }
-            guard across.count > 0, within.count > 0 else { continue }
-            if across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count) {
-                return (index, counts.keys.sorted())
+            guard across.count > 0, within.count > 0, across.sum > 0,
+                across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count)
+            else { continue }
+            if let times, times.allSatisfy({ $0 != nil }), !timeAcross.isEmpty, !timeWithin.isEmpty,
+                median(timeWithin) < 1.5 * median(timeAcross)
+            {
+                continue
             }
+            return (index, counts.keys.sorted())
         }
         return nil
     }
 
     /// How much further the axes' values move between rows of two sensors than between one
     /// sensor's consecutive rows, at least, for a number column to be a sensor's
-    /// (``numbered(in:excluding:axes:)``): gravity beside the accelerometer's rows differs by
+    /// (``numbered(in:excluding:axes:time:)``): gravity beside the accelerometer's rows differs by
     /// the body's acceleration, several times a walk's change in one sample.
     static let sensorJump = 3.0
+
+    /// The middle of `values` (the mean of the two middle ones for an even count).
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
 
     /// The Euclidean distance between two rows' axes, `nil` when a value is missing.
     private static func distance(_ a: [Double?], _ b: [Double?]) -> Double? {

@@ -901,7 +901,9 @@ import PedometerCore
     /// `;`, `#`, `@` and `%` before the names above `;`-separated rows with decimal commas
     /// (pandas writes `;time;x;y;z` above an index), an index column named `#`, a step log's
     /// `#time,steps`, names given by `--columns`, a header above a second comment line, and
-    /// names of another sensor's axes (`# timestamp,gx,gy,gz`), refused at the header still.
+    /// names of another sensor's axes (`# timestamp,gx,gy,gz`), refused at the header still;
+    /// and what its fix missed (the second review): `;` before tab-separated names, comments
+    /// with commas above rows that another delimiter separates.
     /// A banner's hint looks at the rows below it: a column rises, so it is the time.
     @Test func headersBehindACommentMark() throws {
         let source = Fixtures.path("formats/generic/timestamp-ms.csv")
@@ -922,6 +924,12 @@ import PedometerCore
             ("percent.csv", table("%timestamp;x;y;z", ";", decimalComma: true)),
             ("index.csv", table("#,timestamp,x,y,z", index: true)),
             ("index.tsv", table("#\ttimestamp\tx\ty\tz", "\t", index: true)),
+            // The second review's: a `;` before tab-separated names, comments with commas
+            // above another delimiter's header, a header above a comment.
+            ("semicolon.tsv", table(";timestamp\tx\ty\tz", "\t", decimalComma: true)),
+            ("device.tsv", table("#Device: Pixel 7, Android 14\n#Rate: 100 Hz\ntimestamp\tx\ty\tz", "\t", decimalComma: true)),
+            ("device.csv", table("@ Device: Pixel 7, Android 14\ntimestamp;x;y;z", ";", decimalComma: true)),
+            ("below.csv", table("#timestamp;x;y;z\n# sampled at 100 Hz", ";", decimalComma: true)),
         ]
         for (name, text) in layouts {
             let (_, sink) = try read(files.write(name, text))
@@ -947,8 +955,9 @@ import PedometerCore
     /// A number column beside one sensor's rows is no sensor number: a counter modulo 8, an
     /// accuracy flipping between 2 and 3, a sound level in dB, a heart rate, a foot-contact flag
     /// at 10 Hz; the axes move no further where it changes, and the rows read as without it
-    /// (the first version, 69db7d8, refused each: the review of 2026-11-27). Two devices'
-    /// rows alternating by `device_id` are refused as two devices'.
+    /// (the first version, 69db7d8, refused each: the review of 2026-11-27; its fix still
+    /// refused flags of impacts at 10 Hz and counters beside a still start: the second review).
+    /// Two devices' rows alternating by `device_id` are refused as two devices'.
     @Test func numberColumnsOfOneSensor() throws {
         let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
@@ -958,9 +967,16 @@ import PedometerCore
             ("dB", 1, { row, _ in "\(40 + row * 5 % 7)" }),
             ("heart_rate", 1, { row, _ in "\(91 + row * 3 % 4)" }),
             ("contact", 10, { _, fields in (Double(fields[3]) ?? 0) > 9.8 ? "1" : "0" }),
+            ("impact", 10, { _, fields in (Double(fields[3]) ?? 0) > 10.5 ? "1" : "0" }),
+            ("heel", 10, { _, fields in (Double(fields[3]) ?? 0) > 11 ? "1" : "0" }),
+            ("still_seq", 1, { row, _ in "\(row % 8)" }),
         ]
+        // Three seconds lying still first (the same values repeated): the axes do not move
+        // where the number changes, nor anywhere else.
+        let start = Int(lines[0][0]) ?? 0
+        let still = (1...300).reversed().map { ["\(start - 10 * $0)", "0.02", "0.01", "9.81"] }
         for column in columns {
-            let rows = lines.enumerated().filter { $0.offset % column.every == 0 }
+            let rows = ((column.name.hasPrefix("still") ? still : []) + lines).enumerated().filter { $0.offset % column.every == 0 }
             let plain = rows.map { $0.element.joined(separator: ",") }
             let with = rows.map { $0.element.joined(separator: ",") + "," + column.value($0.offset, $0.element) }
             let (_, reference) = try read(files.write("plain-\(column.name).csv", "timestamp,x,y,z\n" + plain.joined(separator: "\n") + "\n"))
