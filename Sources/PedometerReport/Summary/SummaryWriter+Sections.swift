@@ -1,6 +1,8 @@
 /// The optional blocks of the table: splits, intervals, and the totals of a batch.
 extension SummaryWriter {
-    /// The split table: number, distance, time, pace, and cumulative distance and time.
+    /// The split table: number, distance, time, pace, and cumulative distance and time. A last,
+    /// partial split shorter than a hundredth of the unit (which would read `0.00 km`) shows
+    /// its distance in metres.
     static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
         let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
         let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
@@ -10,7 +12,9 @@ extension SummaryWriter {
             let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
             rows.append([
                 "\(item.number)" + (partial ? " (part)" : ""),
-                Distance(meters: item.distanceMeters).formatted(unit),
+                item.distanceMeters < splits.unit.meters / 200
+                    ? Distance(meters: item.distanceMeters).formatted(.meters, digits: 1)
+                    : Distance(meters: item.distanceMeters).formatted(unit),
                 TimeSpan(seconds: item.durationSeconds).clock,
                 item.paceSecondsPerMeter.map { Pace(secondsPerMeter: $0).formatted(paceUnit) } ?? "–",
                 Distance(meters: item.cumulativeDistanceMeters).formatted(unit),

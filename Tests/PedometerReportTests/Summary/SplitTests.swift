@@ -95,4 +95,16 @@ import Testing
         #expect(Split(number: 1, start: 0, end: 10, distance: 0, cumulativeDistance: 0).pace == nil)
         #expect(Split(number: 1, start: 5, end: 5, distance: 1, cumulativeDistance: 1).pace == nil)
     }
+
+    /// A last split of under a hundredth of the unit reads in metres, not `0.00 km`.
+    @Test func aTinyLastSplitReadsInMetres() {
+        let splits = [
+            Split(number: 1, start: 0, end: 500, distance: 1000, cumulativeDistance: 1000),
+            Split(number: 2, start: 500, end: 500.5, distance: 0.45, cumulativeDistance: 1000.45),
+        ]
+        let lines = SummaryWriter.splitLines(SplitSummary(unit: .km, splits: splits), .metric)
+        #expect(lines[2].contains("1.00 km"))
+        #expect(lines[3].contains("2 (part)") && lines[3].contains("0.5 m") && !lines[3].contains("0.00 km"), "\(lines)")
+        #expect(lines[3].contains("1.00 km"))
+    }
 }
