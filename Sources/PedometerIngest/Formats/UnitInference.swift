@@ -178,6 +178,17 @@ enum UnitInference {
                 note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text) but no steady 1 g: "
                     + "mean vector \(String(format3: meanVector)), median deviation \(String(format3: deviation)))")
         }
+        // A magnitude that holds to a ten-thousandth (a median deviation under 0.001 m/s^2 at
+        // 1 g) while the direction turns (the rows average to a vector a thousandth shorter or
+        // more, a turn of 2.6°) is no accelerometer's, whose noise alone moves it more (a
+        // phone's 0.01, a lab unit's 0.003): a gravity sensor's output, the phone's
+        // orientation (Sensor Logger's Gravity.csv of the hand-counted walks: 1e-6, with
+        // mean vectors of 0.74-0.999 of the median).
+        let gravityAlone = meanVector.map { deviation < 0.0001 * median && $0 < 0.999 * median } ?? false
+        let orientation = gravityAlone
+            ? "; its magnitude holds (median deviation \(String(format3: deviation))) while its direction turns (mean vector "
+                + "\(String(format3: meanVector ?? 0))): a gravity sensor's output, the phone's orientation, which has no steps; "
+                + "read the accelerometer's (total acceleration) instead" : ""
         switch median {
         case 0.5..<2.5:
             // Not steady and offset: gravity in g with a vigorous movement on it, or
@@ -186,11 +197,12 @@ enum UnitInference {
             return Acceleration(
                 scale: standardGravity, unitName: "g", kind: .total,
                 note: "acceleration in g, gravity included (inferred: median magnitude \(text))"
-                    + (unsteady ? "; far from steady: if it is acceleration without gravity in m/s^2, give --accel-unit mps2" : ""))
+                    + (unsteady ? "; far from steady: if it is acceleration without gravity in m/s^2, give --accel-unit mps2" : "")
+                    + orientation)
         case 2.5..<20:
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .total,
-                note: "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))")
+                note: "acceleration in m/s^2, gravity included (inferred: median magnitude \(text))" + orientation)
         case 850..<1150:
             // Gravity with a walk on it in milli-g (Garmin's logs write integers so): read in
             // that unit, not rescaled by a walk's median, 1.03–1.1 g (distances 4 % short).

@@ -35,6 +35,29 @@ import TestSupport
         #expect(UnitInference.acceleration(rows.magnitudes).kind == .total)  // magnitudes alone cannot tell
     }
 
+    /// A gravity sensor's output read as acceleration (Sensor Logger's Gravity.csv alone):
+    /// its magnitude holds at 1 g to a millionth while the phone turns, which no accelerometer
+    /// does, and it has no steps; the note says so and what to read instead. An accelerometer
+    /// turned as slowly, with a phone's noise (0.01 m/s^2), and one at rest are not taken for it.
+    @Test func aGravitySensorsOutputIsSaid() {
+        let g = 9.80665
+        func turning(noise: Double) -> AccelerationPreview {
+            var generator = SplitMix64(seed: 7)
+            return rows { t in
+                let angle = 0.35 * sin(2 * Double.pi * 0.9 * t)
+                let wobble = noise == 0 ? 0 : Double.random(in: -noise...noise, using: &generator)
+                return ((g + wobble) * sin(angle), 0, (g + wobble) * cos(angle))
+            }
+        }
+        let gravity = turning(noise: 0)
+        let note = UnitInference.acceleration(gravity.magnitudes, meanVector: gravity.meanVector).note
+        #expect(note.contains("a gravity sensor's output, the phone's orientation, which has no steps"), "\(note)")
+        let accelerometer = turning(noise: 0.02)
+        #expect(!UnitInference.acceleration(accelerometer.magnitudes, meanVector: accelerometer.meanVector).note.contains("gravity sensor"))
+        let still = rows { _ in (0, 0, g) }
+        #expect(!UnitInference.acceleration(still.magnitudes, meanVector: still.meanVector).note.contains("gravity sensor"))
+    }
+
     /// The same file under a name Sensor Logger does not give it (a second download) is read
     /// as user acceleration, as under its own name.
     @Test func sensorLoggersAccelerometerUnderAnotherName() throws {
