@@ -765,7 +765,7 @@ import TestSupport
     /// before the walk: over the first rows the two read alike and the axes do not jump where
     /// the number changes, but gravity's magnitude holds to its last digits while the
     /// accelerometer's noise moves it: refused as sensors numbered (the second review found
-    /// them read as one stream, 14 m for 22). The same rows without gravity's are read.
+    /// them read as one stream, 14 m for 17). The same rows without gravity's are read.
     @Test func gravityNumberedBesideTheAccelerometerWhileStill() throws {
         let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
