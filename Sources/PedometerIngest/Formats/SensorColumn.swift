@@ -54,8 +54,7 @@ struct SensorColumn: Sendable, Hashable {
     /// - the values of the `axes` jump where the number changes: from one row to the next of
     ///   another number they move on average at least ``sensorJump`` times as far as from one
     ///   row to the previous of its own number, and move at all (another sensor's values,
-    ///   gravity's, linear acceleration's, a gyroscope's, are elsewhere); or one number's rows
-    ///   are a gravity sensor's beside another's (``gravityBesideAnother(_:_:)``);
+    ///   gravity's, linear acceleration's, a gyroscope's, are elsewhere);
     /// - and, when the `time` column holds numbers, each number's rows follow one another at
     ///   its sensor's rate: the median time from a row to the previous of its own number is at
     ///   least 1.5 times the median from a row to the previous of another number (sensors'
@@ -100,9 +99,9 @@ struct SensorColumn: Sendable, Hashable {
                 }
                 lastOfNumber[numbers[row]] = row
             }
-            let jumps = across.count > 0 && within.count > 0 && across.sum > 0
-                && across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count)
-            guard jumps || gravityBesideAnother(numbers, vectors) else { continue }
+            guard across.count > 0, within.count > 0, across.sum > 0,
+                across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count)
+            else { continue }
             if let times, times.allSatisfy({ $0 != nil }), !timeAcross.isEmpty, !timeWithin.isEmpty,
                 median(timeWithin) < 1.5 * median(timeAcross)
             {
@@ -118,37 +117,6 @@ struct SensorColumn: Sendable, Hashable {
     /// (``numbered(in:excluding:axes:time:)``): gravity beside the accelerometer's rows differs by
     /// the body's acceleration, several times a walk's change in one sample.
     static let sensorJump = 3.0
-
-    /// Whether the rows of one number are a gravity sensor's beside another sensor's: their
-    /// magnitude holds to 3e-5 (median deviation; a fused gravity's is exact to its digits,
-    /// 1e-8 to 1e-5; no accelerometer's noise is that small) while their axes move ten times
-    /// as much or more (the direction turns, or at rest drifts; a sensor's repeated or
-    /// quantised values move their magnitude as much as their axes), and another number's
-    /// magnitude moves by 1e-4 or more (a still phone's noise, 0.01 m/s^2, is 7e-4). So
-    /// gravity's rows beside an accelerometer's are told even where the phone lies still and
-    /// the two read alike (where the axes do not jump).
-    private static func gravityBesideAnother(_ numbers: [Int], _ vectors: [[Double?]]) -> Bool {
-        var rows: [Int: [[Double]]] = [:]
-        for (number, vector) in zip(numbers, vectors) {
-            let values = vector.compactMap { $0 }
-            if values.count == vector.count, !values.isEmpty { rows[number, default: []].append(values) }
-        }
-        func spread(_ values: [Double]) -> Double {
-            let middle = median(values)
-            return median(values.map { abs($0 - middle) })
-        }
-        var held = false, moving = false
-        for vectors in rows.values where vectors.count >= 8 {
-            let magnitudes = vectors.map { $0.reduce(0) { $0 + $1 * $1 }.squareRoot() }
-            let size = median(magnitudes)
-            guard size > 0 else { continue }
-            let magnitudeSpread = spread(magnitudes)
-            let axesSpread = (0..<vectors[0].count).map { axis in spread(vectors.map { $0[axis] }) }.max() ?? 0
-            if magnitudeSpread < 3e-5 * size, axesSpread > 0, axesSpread >= 10 * magnitudeSpread { held = true }
-            if magnitudeSpread >= 1e-4 * size { moving = true }
-        }
-        return held && moving
-    }
 
     /// The middle of `values` (the mean of the two middle ones for an even count).
     private static func median(_ values: [Double]) -> Double {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import PedometerCore
 @testable import PedometerIngest
-import TestSupport
 
 /// Generic tables read by their header's names: column orders, named roles, interleaved sensor
 /// rows, decimal commas and date-time columns.
@@ -759,39 +758,6 @@ import TestSupport
             + "column's role, e.g. --columns t,_,x,y,z (the time, then the axes; the accelerometer's rows are read)")
         let (_, liuRows) = try read(liu, options)
         #expect(liuRows.acceleration.map(\.x) == plain.acceleration.map(\.x))
-    }
-
-    /// Gravity's rows numbered beside the accelerometer's, from a phone lying still for 6 s
-    /// before the walk: over the first rows the two read alike and the axes do not jump where
-    /// the number changes, but gravity's magnitude holds to its last digits while the
-    /// accelerometer's noise moves it: refused as sensors numbered (the second review found
-    /// them read as one stream, 14 m for 17). The same rows without gravity's are read.
-    @Test func gravityNumberedBesideTheAccelerometerWhileStill() throws {
-        let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
-        var generator = SplitMix64(seed: 3)
-        let start = lines[0][0]
-        var still: [[Double]] = []
-        for k in (1...600).reversed() {
-            let noise = (0..<3).map { _ in Double.random(in: -0.02...0.02, using: &generator) }
-            still.append([start - 10 * Double(k), 0.02 + noise[0], 0.01 + noise[1], 9.81 + noise[2]])
-        }
-        var gravity = [0.0, 0.0, 9.81]
-        var numbered: [String] = [], accelerometer: [String] = []
-        for row in still + lines {
-            for axis in 0..<3 { gravity[axis] += 0.02 * (row[axis + 1] - gravity[axis]) }
-            let length: Double = (gravity[0] * gravity[0] + gravity[1] * gravity[1] + gravity[2] * gravity[2]).squareRoot()
-            let unit: [Double] = gravity.map { $0 / length * 9.80665 }
-            let time = String(Int(row[0]))
-            let values = row.dropFirst().map { String($0) }
-            numbered.append(([time, "0"] + values).joined(separator: ","))
-            numbered.append(([String(Int(row[0]) + 3), "1"] + unit.map { String($0) }).joined(separator: ","))
-            accelerometer.append(([time, "0"] + values).joined(separator: ","))
-        }
-        let error = readError(files.write("numbered.csv", "time,id,x,y,z\n" + numbered.joined(separator: "\n") + "\n"))
-        #expect(error?.reason.hasPrefix("rows of several sensors numbered in column 'id' (0, 1)") == true, "\(String(describing: error))")
-        let (_, alone) = try read(files.write("alone.csv", "time,id,x,y,z\n" + accelerometer.joined(separator: "\n") + "\n"))
-        #expect(alone.acceleration.count == numbered.count / 2)
     }
 
     /// A `;`-separated file with a decimal comma under a header of bare names: its first row is
