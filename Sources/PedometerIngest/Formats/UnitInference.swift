@@ -178,17 +178,21 @@ enum UnitInference {
                 note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text) but no steady 1 g: "
                     + "mean vector \(String(format3: meanVector)), median deviation \(String(format3: deviation)))")
         }
-        // A magnitude that holds to a ten-thousandth (a median deviation under 0.001 m/s^2 at
-        // 1 g) while the direction turns (the rows average to a vector a thousandth shorter or
-        // more, a turn of 2.6°) is no accelerometer's, whose noise alone moves it more (a
-        // phone's 0.01, a lab unit's 0.003): a gravity sensor's output, the phone's
-        // orientation (Sensor Logger's Gravity.csv of the hand-counted walks: 1e-6, with
-        // mean vectors of 0.74-0.999 of the median).
-        let gravityAlone = meanVector.map { deviation < 0.0001 * median && $0 < 0.999 * median } ?? false
+        // A magnitude that holds to 3e-5 (a median deviation under 0.0003 m/s^2 at 1 g) but
+        // not to the last digit (beyond a double's rounding), while the direction turns (the rows average to a vector a
+        // thousandth shorter or more, a turn of 2.6°), is no accelerometer's: its noise moves
+        // it more (a phone's 0.01, a lab unit's 0.003), and rounding makes still rows repeat one
+        // magnitude exactly (a deviation of 0) or move by a whole step (16-bit: 0.0006 or
+        // more). A gravity sensor's output, the phone's orientation, is so (Sensor Logger's
+        // Gravity.csv of the hand-counted walks: 4e-7 to 9e-6, mean vectors 0.74-0.999).
+        // Rounded rows repeat: most of a still sensor's magnitudes are a few values (a step
+        // in x beside a z that holds moves the magnitude by 5e-6 only), gravity's all differ.
+        let gravityAlone = meanVector.map { deviation > 1e-10 * median && deviation < 3e-5 * median && $0 < 0.999 * median } ?? false
+            && Set(magnitudes).count * 2 >= magnitudes.count
         let orientation = gravityAlone
-            ? "; its magnitude holds (median deviation \(String(format3: deviation))) while its direction turns (mean vector "
-                + "\(String(format3: meanVector ?? 0))): a gravity sensor's output, the phone's orientation, which has no steps; "
-                + "read the accelerometer's (total acceleration) instead" : ""
+            ? "; its magnitude holds (median deviation \(String(format: "%.1e", deviation))) while its direction turns (mean "
+                + "vector \(String(format3: meanVector ?? 0))), as a gravity sensor's output does: the phone's orientation, "
+                + "which has no steps; if this is one, read the accelerometer's (total acceleration) instead" : ""
         switch median {
         case 0.5..<2.5:
             // Not steady and offset: gravity in g with a vigorous movement on it, or
