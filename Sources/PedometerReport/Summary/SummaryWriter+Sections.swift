@@ -1,8 +1,8 @@
 /// The optional blocks of the table: splits, intervals, and the totals of a batch.
 extension SummaryWriter {
     /// The split table: number, distance, time, pace, and cumulative distance and time. A last,
-    /// partial split shorter than a hundredth of the unit (which would read `0.00 km`) shows
-    /// its distance in metres.
+    /// partial split shorter than a hundredth of the unit (which would read `0.00 km` or
+    /// `0.01 mi`) shows its distance in metres for kilometre splits, in feet for mile splits.
     static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
         let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
         let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
@@ -12,8 +12,8 @@ extension SummaryWriter {
             let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
             rows.append([
                 "\(item.number)" + (partial ? " (part)" : ""),
-                item.distanceMeters < splits.unit.meters / 200
-                    ? Distance(meters: item.distanceMeters).formatted(.meters, digits: 1)
+                item.distanceMeters < splits.unit.meters / 100
+                    ? shortSplit(item.distanceMeters, splits.unit)
                     : Distance(meters: item.distanceMeters).formatted(unit),
                 TimeSpan(seconds: item.durationSeconds).clock,
                 item.paceSecondsPerMeter.map { Pace(secondsPerMeter: $0).formatted(paceUnit) } ?? "–",
@@ -22,6 +22,15 @@ extension SummaryWriter {
             ])
         }
         return ["  Splits (\(splits.unit.rawValue)):"] + aligned(rows, rightAligned: [1, 2, 4, 5]).map { "    " + $0 }
+    }
+
+    /// A split's distance under a hundredth of its unit: metres beside kilometres, feet
+    /// beside miles, to the centimetre or tenth of a foot (`0.45 m`, `12.3 ft`).
+    private static func shortSplit(_ meters: Double, _ unit: SplitUnit) -> String {
+        switch unit {
+        case .km: return NumberText.fixed(meters, digits: meters < 1 ? 2 : 1) + " m"
+        case .mi: return NumberText.fixed(meters / 0.3048, digits: 1) + " ft"
+        }
     }
 
     /// The interval table, then the totals over all intervals and per kind.

@@ -96,7 +96,8 @@ import Testing
         #expect(Split(number: 1, start: 5, end: 5, distance: 1, cumulativeDistance: 1).pace == nil)
     }
 
-    /// A last split of under a hundredth of the unit reads in metres, not `0.00 km`.
+    /// A last split of under a hundredth of the unit reads in metres, not `0.00 km`; beside
+    /// miles in feet.
     @Test func aTinyLastSplitReadsInMetres() {
         let splits = [
             Split(number: 1, start: 0, end: 500, distance: 1000, cumulativeDistance: 1000),
@@ -104,7 +105,14 @@ import Testing
         ]
         let lines = SummaryWriter.splitLines(SplitSummary(unit: .km, splits: splits), .metric)
         #expect(lines[2].contains("1.00 km"))
-        #expect(lines[3].contains("2 (part)") && lines[3].contains("0.5 m") && !lines[3].contains("0.00 km"), "\(lines)")
+        #expect(lines[3].contains("2 (part)") && lines[3].contains("0.45 m") && !lines[3].contains("0.00 km"), "\(lines)")
         #expect(lines[3].contains("1.00 km"))
+        // Beside miles, in feet (the review: a metre in a table of miles reads as one).
+        let miles = [
+            Split(number: 1, start: 0, end: 800, distance: Distance.metersPerMile, cumulativeDistance: Distance.metersPerMile),
+            Split(number: 2, start: 800, end: 802, distance: 3.75, cumulativeDistance: Distance.metersPerMile + 3.75),
+        ]
+        let mileLines = SummaryWriter.splitLines(SplitSummary(unit: .mi, splits: miles), .imperial)
+        #expect(mileLines[3].contains("2 (part)") && mileLines[3].contains("12.3 ft"), "\(mileLines)")
     }
 }
