@@ -312,11 +312,13 @@ enum FormatDetector {
 
     /// Rows of numbers below comment lines (``isComment(_:)``; at most
     /// ``longestDatedRowPreamble``, a logger's settings, then the rows: HyperIMU's `@ SamplingTime:
-    /// 10ms`, a GCDC logger's `;SampleRate, 100,Hz`, `# Created at …`): read under the last
-    /// comment's names when they are a header as wide as the rows (`# time,x,y,z`, as numpy's
-    /// `savetxt` writes one; `;Headers, time,Ax,Ay,Az`), else as headerless rows, the comments
-    /// passed over either way. Rows that runs of spaces separate are refused as such. `nil`
-    /// when no row of numbers follows the comments.
+    /// 10ms`, a GCDC logger's `;SampleRate, 100,Hz`, `# Created at …`), tried when the first
+    /// line is no header (`#time,x,y,z` is one, read as any header): read under the last
+    /// comment's names when they are a header as wide as the rows (`;Headers, time,Ax,Ay,Az`),
+    /// else as headerless rows, the comments passed over either way. Rows that runs of spaces
+    /// separate are refused as such. `nil` when no row of numbers follows the comments, or when
+    /// the last comment names every column but no acceleration (`# time,gx,gy,gz`: refused as
+    /// the first line is).
     private static func rowsBelowComments(_ path: String, options: IngestOptions) throws(IngestError) -> Detection? {
         let reader = try CSVReader(path: path, options: options)
         var comments: [[String]] = []
@@ -793,11 +795,10 @@ enum FormatDetector {
     }
 
     /// Whether a column of `path`'s first rows (up to 16, below `preambleRecords` passed over)
-    /// could be a time column: a number in
-    /// each that never decreases from row to row and increases between a quarter of them or
-    /// more (a time shared by the rows of interleaved sensors, or by a batch, repeats). When
-    /// none does (mHealth's 24 columns of sensor values and an activity label), the rows can be
-    /// timed only by their rate.
+    /// could be a time column: a number in each that never decreases from row to row and
+    /// increases between a quarter of them or more (a time shared by the rows of interleaved
+    /// sensors, or by a batch, repeats). When none does (mHealth's 24 columns of sensor values
+    /// and an activity label), the rows can be timed only by their rate.
     private static func hasIncreasingColumn(_ path: String, skipping preambleRecords: Int, options: IngestOptions) throws(IngestError) -> Bool {
         let reader = try CSVReader(path: path, options: options)
         for _ in 0..<preambleRecords { _ = try reader.next() }
