@@ -179,14 +179,15 @@ enum UnitInference {
                     + "mean vector \(String(format3: meanVector)), median deviation \(String(format3: deviation)))")
         }
         // A magnitude that holds to 3e-5 (a median deviation under 0.0003 m/s^2 at 1 g) but
-        // not to the last digit (beyond a double's rounding), while the direction turns (the rows average to a vector a
-        // thousandth shorter or more, a turn of 2.6°), is no accelerometer's: its noise moves
-        // it more (a phone's 0.01, a lab unit's 0.003), and rounding makes still rows repeat one
-        // magnitude exactly (a deviation of 0) or move by a whole step (16-bit: 0.0006 or
-        // more). A gravity sensor's output, the phone's orientation, is so (Sensor Logger's
-        // Gravity.csv of the hand-counted walks: 4e-7 to 9e-6, mean vectors 0.74-0.999).
-        // Rounded rows repeat: most of a still sensor's magnitudes are a few values (a step
-        // in x beside a z that holds moves the magnitude by 5e-6 only), gravity's all differ.
+        // not to the last digit (beyond a double's rounding), while the direction turns (the
+        // rows average to a vector a thousandth shorter or more, a turn of 2.6°), is no
+        // accelerometer's: its noise moves it more (a phone's 0.01, a lab unit's 0.003), and
+        // rounding makes still rows repeat one magnitude exactly (a deviation of 0) or move by
+        // a whole step (16-bit: 0.0006 or more). Rounded rows repeat: most of a still sensor's
+        // magnitudes are a few values (a step in x beside a z that holds moves the magnitude by
+        // 5e-6 only), where gravity's all differ. A gravity sensor's output, the phone's
+        // orientation, is so (Sensor Logger's Gravity.csv of the hand-counted walks: 4e-7 to
+        // 9e-6, every magnitude distinct, mean vectors 0.74-0.999 of the median).
         let gravityAlone = meanVector.map { deviation > 1e-10 * median && deviation < 3e-5 * median && $0 < 0.999 * median } ?? false
             && Set(magnitudes).count * 2 >= magnitudes.count
         let orientation = gravityAlone

@@ -29,7 +29,7 @@ extension SummaryWriter {
     private static func shortSplit(_ meters: Double, _ unit: SplitUnit) -> String {
         switch unit {
         case .km: return NumberText.fixed(meters, digits: meters < 1 ? 2 : 1) + " m"
-        case .mi: return NumberText.fixed(meters / 0.3048, digits: 1) + " ft"
+        case .mi: return NumberText.fixed(meters / Distance.metersPerFoot, digits: 1) + " ft"
         }
     }
 

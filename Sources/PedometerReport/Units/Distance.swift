@@ -4,6 +4,8 @@ public struct Distance: Sendable, Hashable, Comparable, Codable {
 
     /// Metres in one international mile.
     public static let metersPerMile = 1609.344
+    /// Metres in one international foot.
+    public static let metersPerFoot = 0.3048
 
     public init(meters: Double) { self.meters = meters }
     public init(kilometers: Double) { meters = kilometers * 1000 }
