@@ -215,12 +215,12 @@ struct CSVSniffer {
         var lineStartsSemicolon = false
         var semicolonComment = false  // `;` and a letter: a comment unless another `;` follows
         var comments: [[Int]] = []  // the candidates' counts in each leading comment line
+        let semicolonCandidate = delimiters.firstIndex(of: UInt8(ascii: ";"))
         for byte in body {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
             if inQuotes { continue }
             if byte == terminator {
-                let semicolon = delimiters.firstIndex(of: UInt8(ascii: ";")).map { current[$0] } ?? 0
-                let comment = lineStartsComment || (semicolonComment && semicolon == 1)
+                let comment = lineStartsComment || (semicolonComment && semicolonCandidate.map { current[$0] } == 1)
                 let preamble = lines == 0 && (current.allSatisfy { $0 == 0 } || comment)
                 if lineHasContent && lines == 0 && comment { comments.append(current) }
                 if lineHasContent && !preamble {

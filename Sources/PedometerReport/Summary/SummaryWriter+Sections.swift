@@ -28,7 +28,7 @@ extension SummaryWriter {
     /// beside miles, to the centimetre or tenth of a foot (`0.45 m`, `12.3 ft`).
     private static func shortSplit(_ meters: Double, _ unit: SplitUnit) -> String {
         switch unit {
-        case .km: return NumberText.fixed(meters, digits: meters < 1 ? 2 : 1) + " m"
+        case .km: return Distance(meters: meters).formatted(.meters, digits: meters < 1 ? 2 : 1)
         case .mi: return NumberText.fixed(meters / Distance.metersPerFoot, digits: 1) + " ft"
         }
     }
