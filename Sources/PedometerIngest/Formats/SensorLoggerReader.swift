@@ -376,9 +376,9 @@ enum SensorLoggerReader {
                 let steps = try reader.requireNumber(stepsIndex, "steps")
                 let distance = try reader.optionalNumber(distanceIndex, "distance", unavailable: -1)
                 if !started {
-                    // The counts start at 0 when the recording starts, not at the first row.
-                    emitter.stepCount(
-                        StepCountSample(time: min(0, t), steps: 0, distance: distance == nil ? nil : 0), kind: .device)
+                    // The counts start at 0 when the recording starts, not at the first row: a
+                    // baseline, no row of the file (a first row at time 0 is no duplicate of it).
+                    emitter.stepCountBaseline(at: min(0, t), kind: .device, distance: distance == nil ? nil : 0)
                     started = true
                 }
                 emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)

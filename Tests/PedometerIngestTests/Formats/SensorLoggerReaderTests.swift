@@ -58,6 +58,26 @@ import PedometerCore
         }
     }
 
+    /// An export of the phone's step counter alone (Pedometer.csv beside Metadata.csv, as a
+    /// walk's repository keeps it): its first row is time 0, and the count's start at 0 there is
+    /// no row of the file, so no duplicate timestamp (until 2026-11-27: "1 duplicate
+    /// timestamps" and 4 samples from 3 rows).
+    @Test func aStepLogAloneStartsWithoutADuplicate() throws {
+        let metadata = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(Self.android + "/Metadata.csv")))
+        files.write("steps-only/Metadata.csv", Array(metadata))
+        files.write("steps-only/Pedometer.csv", """
+            time,seconds_elapsed,steps
+            1711523585913635300,-8.97136474609375,0
+            1711523595916725200,1.031725341796875,12
+            1711523619131689500,24.246689453125,22
+
+            """)
+        let (info, sink) = try readRecording(files.path("steps-only"))
+        let stream = try #require(info.stream("steps"))
+        #expect(stream.sampleCount == 3 && stream.duplicateTimestamps == 0, "\(stream)")
+        #expect(sink.stepTotal(.device) == 22)
+    }
+
     /// With no other acceleration file, an unreadable TotalAcceleration.csv refuses the export
     /// (still one recording: the app's Metadata.csv says what the folder is), naming the file.
     @Test func anUnreadableOnlyAccelerationFileRefusesTheExport() throws {
