@@ -6,6 +6,11 @@ struct AccelerationRows: StretchRows {
     enum Outcome: UInt8, Sendable {
         /// A sample.
         case sample
+        /// A sample whose time field is empty, in a table whose batches are stamped once
+        /// (``AccelerationTable/batchesStampedOnce``): taken with the stamped row above it. Its
+        /// row's "empty timestamp" error is in ``AccelerationRows/errors``, for when no row above
+        /// has a stamp.
+        case sampleOfTheStampAbove
         /// Skipped for a bad axis value; its timestamp still counts (it can set time 0).
         case skippedWithTime
         /// Skipped before its timestamp was read.
@@ -75,6 +80,18 @@ struct AccelerationRows: StretchRows {
         let sensor = table.sensor
         let sources = table.sources
         let gravity = table.gravity
+        let stampless = table.batchesStampedOnce ? table.timeIndex : nil
+        @inline(__always)
+        func readAxes(into row: inout Row) throws(IngestError) {
+            row.x = try reader.requireAcceleration(table.x, "x acceleration", scale: scale)
+            row.y = try reader.requireAcceleration(table.y, "y acceleration", scale: scale)
+            row.z = try reader.requireAcceleration(table.z, "z acceleration", scale: scale)
+            if let gravity {
+                row.x += try reader.requireAcceleration(gravity.x, "x gravity", scale: scale)
+                row.y += try reader.requireAcceleration(gravity.y, "y gravity", scale: scale)
+                row.z += try reader.requireAcceleration(gravity.z, "z gravity", scale: scale)
+            }
+        }
         return read(from: reader, maxRows: maxRows, reusing: consume storage) { result in
             var row = Row()
             if let sensor, !sensor.isAccelerometer(reader) {
@@ -88,16 +105,15 @@ struct AccelerationRows: StretchRows {
             do throws(IngestError) {
                 try reader.requireFields(needed)
                 try reader.requireNoFieldsBeyond(width)
+                if let stampless, reader.isEmpty(stampless) {
+                    try readAxes(into: &row)
+                    row.outcome = .sampleOfTheStampAbove
+                    result.errors.append(reader.error(atField: stampless, "empty timestamp"))
+                    return row
+                }
                 row.time = try time(reader)
                 row.outcome = .skippedWithTime
-                row.x = try reader.requireAcceleration(table.x, "x acceleration", scale: scale)
-                row.y = try reader.requireAcceleration(table.y, "y acceleration", scale: scale)
-                row.z = try reader.requireAcceleration(table.z, "z acceleration", scale: scale)
-                if let gravity {
-                    row.x += try reader.requireAcceleration(gravity.x, "x gravity", scale: scale)
-                    row.y += try reader.requireAcceleration(gravity.y, "y gravity", scale: scale)
-                    row.z += try reader.requireAcceleration(gravity.z, "z gravity", scale: scale)
-                }
+                try readAxes(into: &row)
                 row.outcome = .sample
             } catch {
                 if table.lacksAxes(reader) {

@@ -37,6 +37,13 @@ struct AccelerationTable: Sendable {
     /// table has them apart (``HeaderRoles/gravity``).
     var gravity: (x: Int, y: Int, z: Int)? = nil
 
+    /// Whether a row with an empty time field was taken with the stamped row above it: a
+    /// logger that stamps each batch of samples once, on its first row (Movesense's CSV export:
+    /// `599025762,0.31,-0.31,9.93` then `,0.28,-0.32,9.95` for the rest of the batch). Such rows
+    /// take that stamp and are spread over the batch's interval as other samples sharing a stamp
+    /// are (``SharedStampSpreader``); without a stamped row above them they are skipped.
+    var batchesStampedOnce = false
+
     /// How a row's timestamp is written.
     enum TimeField: Sendable, Hashable {
         /// A number in column `index` (its unit is the ``RowClock``'s).
@@ -47,13 +54,18 @@ struct AccelerationTable: Sendable {
         case none
     }
 
+    /// The column of the time, when the rows have one.
+    var timeIndex: Int? {
+        switch time {
+        case .number(let index), .dateTime(let index, _): index
+        case .none: nil
+        }
+    }
+
     var fieldCount: Int {
         var last = max(x, y, z)
         if let gravity { last = max(last, gravity.x, gravity.y, gravity.z) }
-        switch time {
-        case .number(let index), .dateTime(let index, _): last = max(last, index)
-        case .none: break
-        }
+        if let timeIndex { last = max(last, timeIndex) }
         return last + 1
     }
 

@@ -130,6 +130,7 @@ enum GenericReader {
             scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
             columns: columns.description, header: header)
         table.unitsFromRow = secondRow == .units
+        table.batchesStampedOnce = true
         if let gravity = columns.gravity { table.gravity = (gravity.x, gravity.y, gravity.z) }
         // Rows wider than a header that does not name every column: as wide as --columns says
         // (a role for each column, or a column number beyond the header).
@@ -323,6 +324,11 @@ enum GenericReader {
         }
         if emitter.repeatedHeaders > 0 {
             info.notes.append("the header repeated on \(emitter.repeatedHeaders) line(s) below it (files joined?): passed over")
+        }
+        if emitter.rowsOfTheStampAbove > 0 {
+            info.notes.append(
+                "\(emitter.rowsOfTheStampAbove) rows without a time read as taken with the stamped row above them "
+                    + "(batches stamped once, on their first row), spread over the batch's interval")
         }
         if emitter.rowsWithoutAxes > 0 {
             info.notes.append(

@@ -12,6 +12,11 @@ struct SampleEmitter<Sink: SampleSink> {
     private(set) var rowsWithoutAxes = 0
     /// Rows of acceleration tables repeating their header (files joined with their headers).
     private(set) var repeatedHeaders = 0
+    /// Rows without a time, read as taken with the stamped row above them
+    /// (``AccelerationTable/batchesStampedOnce``).
+    private(set) var rowsOfTheStampAbove = 0
+    /// Seconds of the latest acceleration row's timestamp.
+    private var latestStamp: Double?
     private var acceleration: StreamMonitor?
     private var accelerationStamps = SharedStampSpreader<AccelerationSample>()
     private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
@@ -137,9 +142,19 @@ struct SampleEmitter<Sink: SampleSink> {
         for row in rows.rows {
             switch row.outcome {
             case .sample:
-                acceleration(AccelerationSample(time: clock.seconds(row.time), x: row.x, y: row.y, z: row.z))
+                let time = clock.seconds(row.time)
+                latestStamp = time
+                acceleration(AccelerationSample(time: time, x: row.x, y: row.y, z: row.z))
+            case .sampleOfTheStampAbove:
+                let withoutStamp = errors.next()!
+                if let latestStamp {
+                    rowsOfTheStampAbove += 1
+                    acceleration(AccelerationSample(time: latestStamp, x: row.x, y: row.y, z: row.z))
+                } else {
+                    try skip(withoutStamp.movingLines(by: firstLine - 1))
+                }
             case .skippedWithTime:
-                _ = clock.seconds(row.time)
+                latestStamp = clock.seconds(row.time)
                 try skip(errors.next()!.movingLines(by: firstLine - 1))
             case .skipped:
                 try skip(errors.next()!.movingLines(by: firstLine - 1))
