@@ -80,6 +80,35 @@ enum GenericReader {
             description: describe(0, 1, 2, 3))
     }
 
+    /// The time column the first rows tick with, where the header names several times or a
+    /// headerless file's first column does not count up (``TimeColumnChoice``); said in the
+    /// columns' explanation.
+    private static func chooseTheSampleClock(_ columns: inout Columns, header: [String]?, firstRecords: [[String]]) {
+        guard let time = columns.time else { return }
+        if let header {
+            let names = ColumnNames(header)
+            var axes = [columns.x, columns.y, columns.z]
+            if let gravity = columns.gravity { axes += [gravity.x, gravity.y, gravity.z] }
+            let candidates = [time] + HeaderRoles.timeColumns(names).filter { $0 != time && !axes.contains($0) }
+            guard let clock = TimeColumnChoice.finest(among: candidates, in: firstRecords), clock != time else { return }
+            let (rows, named, other) = (firstRecords.count, TimeColumnChoice.ticks(of: time, in: firstRecords), TimeColumnChoice.ticks(of: clock, in: firstRecords))
+            columns.time = clock
+            columns.timeUnit = HeaderRoles.timeUnit(names, clock)
+            columns.description = columns.description.replacingOccurrences(of: "time '\(header[time])'", with: "time '\(header[clock])'")
+            columns.explanation = [
+                columns.explanation,
+                "time from '\(header[clock])', not '\(header[time])': over the first \(rows) rows '\(header[time])' takes \(named) value(s), "
+                    + "'\(header[clock])' \(other) (a sample clock ticks with its rows; choose with --columns)",
+            ].compactMap { $0 }.joined(separator: "; ")
+        } else if time == 0, firstRecords.first?.count == 4, !TimeColumnChoice.countsUp(0, in: firstRecords),
+            TimeColumnChoice.countsUp(3, in: firstRecords)
+        {
+            (columns.time, columns.x, columns.y, columns.z) = (3, 0, 1, 2)
+            columns.description = "time 4, x 1, y 2, z 3"
+            columns.explanation = "headerless: the last column counts up and the first does not: columns taken as x,y,z,t (use --columns to change)"
+        }
+    }
+
     /// Reads a generic or phyphox file with the layout detection found: `header` (nil when the
     /// file has none) below `preambleRecords` lines that are no rows of the table, with a
     /// second row when `secondRow` says what it held (then in `header` too).
@@ -100,6 +129,9 @@ enum GenericReader {
         let firstRecords = try records(path, displayName: displayName, options: options, skip: skipRecords, count: 256)
         let first = firstRecords.first
         var columns = try columns(header: header, fieldCount: first?.count ?? header?.count ?? 4, options: options, file: displayName)
+        if options.columns == nil, options.sampleRate == nil {
+            chooseTheSampleClock(&columns, header: header, firstRecords: firstRecords)
+        }
         if let explanation = columns.explanation { info.notes.append(explanation) }
         // Rows timed by the rate given, or by a time column: numbers, or date-time texts told
         // from the first data row.

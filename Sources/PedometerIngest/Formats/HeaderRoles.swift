@@ -297,6 +297,13 @@ struct HeaderRoles: Sendable, Hashable {
         // Clocks of the samples named so (HHAR's Creation_Time is the sensor's, its
         // Arrival_Time when a batch reached the phone).
         "epochtime", "sensortime", "eventtime", "sampletime", "creationtime",
+        // MbientLab MetaWear exports spell the Unix milliseconds `epoc (ms)`.
+        "epoc",
+        // A date, and a time, in exports in other languages (German and Dutch, Spanish,
+        // French, Italian and Portuguese, Polish, Japanese, Chinese, Korean, Russian): where a
+        // date is written on every row beside the time, the time ticks (``TimeColumnChoice``).
+        "datum", "fecha", "日付", "日期", "날짜", "дата",
+        "zeit", "uhrzeit", "zeitstempel", "tijd", "tiempo", "hora", "heure", "temps", "tempo", "czas", "時間", "時刻", "时间", "시간", "время",
         // Fitabase's minute and hour step counts (`ActivityMinute`, `ActivityHour`).
         "activityminute", "activityhour",
     ]
@@ -305,10 +312,20 @@ struct HeaderRoles: Sendable, Hashable {
     /// or holds `timestamp`; one naming the sensor's clock (`sensor timestamp [ns]`) before one
     /// of the phone's (`Phone timestamp`, the moment a batch was delivered: Polar's logger).
     static func timeColumn(_ names: ColumnNames) -> Int? {
+        timeColumns(names).first
+    }
+
+    /// Every column named as a time, in the order ``timeColumn(_:)`` prefers them.
+    static func timeColumns(_ names: ColumnNames) -> [Int] {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
-        return names.index { $0.contains("sensor") && stamped($0) }
-            ?? names.index { timeNames.contains($0) }
-            ?? names.index(where: stamped)
+        let ranked: [(String) -> Bool] = [{ $0.contains("sensor") && stamped($0) }, { timeNames.contains($0) }, stamped]
+        var columns: [Int] = []
+        for matches in ranked {
+            for (index, name) in names.normalized.enumerated() where matches(name) && !columns.contains(index) {
+                columns.append(index)
+            }
+        }
+        return columns
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,

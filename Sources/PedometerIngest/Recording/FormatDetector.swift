@@ -478,9 +478,11 @@ enum FormatDetector {
                 file: path, line: preamble?.line, column: 1,
                 "GENEActiv export with \(fieldCount) columns: not raw data (an epoch-compressed export holds means over each epoch, no steps); export the raw data")
         }
+        let guess = try TimeColumnChoice.suggestedRoles(for: firstRecords(path, skipping: records, options: options), time: 0)
         throw IngestError(
             file: path, line: preamble?.line ?? 1, column: 1,
-            "unknown format: headerless rows of a date-time and \(fieldCount - 1) numbers; give --columns (e.g. t,x,y,z\(String(repeating: ",_", count: max(fieldCount - 4, 0))))")
+            "unknown format: headerless rows of a date-time and \(fieldCount - 1) numbers; give each column's role with --columns (t the time, "
+                + "x,y,z the acceleration, _ any other)\(guess.map { ", perhaps \($0) (guessed from the first rows: check it)" } ?? ", e.g. t,x,y,z" + String(repeating: ",_", count: max(fieldCount - 4, 0)))")
     }
 
     /// The names after the first of `header` quoted and listed, when none names acceleration
@@ -749,7 +751,7 @@ enum FormatDetector {
                 reason: "Oxford accelerometer.csv (ns,accuracy,x,y,z)")
         }
         if count == 4 {
-            return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, 4 numeric columns (t,x,y,z)")
+            return Detection(format: .generic, layout: .table(header: nil), reason: "headerless, 4 numeric columns")
         }
         if hasData, let layout = EmpaticaReader.layout(first: first, second: reader.strings()) {
             return Detection(
@@ -771,7 +773,11 @@ enum FormatDetector {
                 "unknown format: headerless with \(count) numeric columns, none increasing from row to row (no time column); "
                     + "give the rate and each column's role: --rate HZ --columns x,y,z,_ (the axes where they are, other columns _)")
         }
-        throw IngestError(file: path, line: 1, column: 1, "unknown format: headerless with \(count) numeric columns; give --columns (e.g. t,x,y,z,_)")
+        let guess = try TimeColumnChoice.suggestedRoles(for: firstRecords(path, skipping: preambleRecords, options: options))
+        throw IngestError(
+            file: path, line: 1, column: 1,
+            "unknown format: headerless with \(count) numeric columns; give each column's role with --columns (t the time, x,y,z the "
+                + "acceleration, _ any other)\(guess.map { ", perhaps \($0) (guessed from the first rows: check it)" } ?? ", e.g. t,x,y,z" + String(repeating: ",_", count: count - 4))")
     }
 
     /// What to give for headerless rows of several sensors named in a column (the LiU Sensor
@@ -792,6 +798,15 @@ enum FormatDetector {
         for (role, index) in zip(["t", "x", "y", "z"], numbers) { roles[index] = role }
         return "headerless rows of several sensors named in column \(sensor.index + 1) ('\(sensor.accelerometer)' …): give each "
             + "column's role, e.g. --columns \(roles.joined(separator: ",")) (the time, then the axes; the accelerometer's rows are read)"
+    }
+
+    /// The first 16 records of `path` below `preambleRecords` passed over.
+    private static func firstRecords(_ path: String, skipping preambleRecords: Int, options: IngestOptions) throws(IngestError) -> [[String]] {
+        let reader = try CSVReader(path: path, options: options)
+        for _ in 0..<preambleRecords { _ = try reader.next() }
+        var records: [[String]] = []
+        while records.count < 16, try reader.next() { records.append(reader.strings()) }
+        return records
     }
 
     /// Whether a column of `path`'s first rows (up to 16, below `preambleRecords` passed over)

@@ -378,7 +378,7 @@ import PedometerCore
         let expected = Fixtures.expected(relative)
         let error = readError(Fixtures.path(relative))
         #expect(error?.description == Fixtures.path(relative)
-            + ":1:1: unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
+            + ":1:1: unknown format: headerless with 5 numeric columns; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,_,x,y,z (guessed from the first rows: check it)")
         let (info, sink) = try read(relative, IngestOptions(columns: try ColumnRoles(parsing: expected.string("columns"))))
         #expect(info.format == .generic)
         checkAcceleration(info, sink, expected)

@@ -180,6 +180,72 @@ import PedometerCore
         #expect(firstSink.acceleration.count == rows.count - 4)
     }
 
+    /// A header naming two times, the first of which does not tick with the rows: the
+    /// recording's start date on every row beside the samples' Unix seconds
+    /// (`Date;Timestamp;…`), or a whole-second date-time beside milliseconds since the start
+    /// (`Timestamp,Milliseconds,…`), or a German date beside the time of day (`Datum,Zeit,…`):
+    /// the rows are timed by the column that changes most often, said in a note, and the walk
+    /// is read as recorded. (Until 2026-11-27 the first was taken: 0 s and 0 steps, or each
+    /// second's samples spread as a delivered batch; the German names were no time, refused.)
+    /// With `--columns` the named one is read.
+    @Test func theTimeColumnIsTheOneThatTicksWithTheRows() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, asRecorded) = try read(Fixtures.path(path))
+        let first = try #require(Int(lines[1].prefix { $0 != "," }))
+        var dated = ["Date,Timestamp,accX,accY,accZ"], coarse = ["Timestamp,Milliseconds,accX,accY,accZ"]
+        var german = ["Datum,Zeit,accX,accY,accZ"]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", maxSplits: 1)
+            let milliseconds = Int(fields[0])! - first
+            dated.append("2019-05-13 15:27:52,\(Double(Int(fields[0])!) / 1000),\(fields[1])")
+            coarse.append(String(format: "2019-05-13 15:27:%02d,", 52 + milliseconds / 1000) + "\(milliseconds),\(fields[1])")
+            german.append(String(format: "13.05.2019,15:28:%06.3f,", Double(milliseconds) / 1000) + fields[1])
+        }
+        for (name, rows, note) in [
+            ("dated.csv", dated, "time from 'Timestamp', not 'Date': over the first 256 rows 'Date' takes 1 value(s), 'Timestamp' 256"),
+            ("coarse.csv", coarse, "time from 'Milliseconds', not 'Timestamp': over the first 256 rows 'Timestamp' takes 3 value(s), 'Milliseconds' 256"),
+            ("german.csv", german, "time from 'Zeit', not 'Datum': over the first 256 rows 'Datum' takes 1 value(s), 'Zeit' 256"),
+        ] {
+            let (info, sink) = try read(files.write(name, rows.joined(separator: "\n") + "\n"))
+            #expect(info.notes.contains { $0.hasPrefix(note) }, "\(info.notes)")
+            #expect(info.stream("acceleration")?.columns.hasPrefix("time '\(note.split(separator: "'")[1])'") == true)
+            #expect(sink.acceleration.count == asRecorded.acceleration.count)
+            #expect(abs(steps(in: sink) - steps(in: asRecorded)) <= 1, "\(name): \(steps(in: sink)) steps, \(steps(in: asRecorded)) as recorded")
+        }
+        let named = IngestOptions(columns: try ColumnRoles(parsing: "time=Date,x=accX,y=accY,z=accZ"))
+        let (given, _) = try read(files.write("given.csv", dated.joined(separator: "\n") + "\n"), named)
+        #expect(given.stream("acceleration")?.columns.hasPrefix("time 'Date'") == true)
+    }
+
+    /// Headerless rows of four numbers whose last column counts up and first does not (an
+    /// Arduino's serial log, `x, y, z, millis`) are read as `x,y,z,t` (until 2026-11-27 the
+    /// x axis was taken for the time and the file refused as rows "newest first"); rows of more
+    /// columns are refused with a guess at their roles from the first rows: the time where a
+    /// column counts up, the axes the next three columns that vary and are no second clock,
+    /// constant label, missing heart rate or small whole number (PAMAP2's 54 columns: time,
+    /// activity, heart rate, temperature, then the hand's acceleration).
+    @Test func headerlessRowsAreTimedByTheColumnThatCountsUp() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let (_, asRecorded) = try read(Fixtures.path(path))
+        let timeLast = lines.dropFirst().map { line in
+            let fields = line.split(separator: ",")
+            return "\(fields[1]), \(fields[2]), \(fields[3]), \(fields[0])"
+        }
+        let (info, sink) = try read(files.write("arduino.csv", timeLast.joined(separator: "\n") + "\n"))
+        #expect(info.notes.contains("headerless: the last column counts up and the first does not: columns taken as x,y,z,t (use --columns to change)"))
+        #expect(sink.acceleration == asRecorded.acceleration)
+
+        let pamap = lines.dropFirst().enumerated().map { index, line in
+            let fields = line.split(separator: ",")
+            let time = Double(Int(fields[0])! - 1_557_761_272_123) / 1000
+            return "\(time) 4 \(index % 9 == 0 ? "104" : "NaN") 30.375 \(fields[1]) \(fields[2]) \(fields[3]) 1 0 0 0 32.1875"
+        }
+        let refused = try #require(readError(files.write("subject101.csv", pamap.map { $0.replacingOccurrences(of: " ", with: ",") }.joined(separator: "\n") + "\n")))
+        #expect(refused.reason.hasSuffix("perhaps t,_,_,_,x,y,z,_,_,_,_,_ (guessed from the first rows: check it)"), "\(refused)")
+    }
+
     /// Two logs joined into one file (`cat`, with or without the second header, which is no bad
     /// row) keep both walks, the second placed 10 s after the first; one row stamped a year ahead, or a day
     /// back, is dropped and nothing else. (Until 2026-11-25 the rows after a clock going back
@@ -372,7 +438,7 @@ import PedometerCore
         let (info, sink) = try read(mHealth, options)
         #expect(info.stream("acceleration")?.sampleCount == 200 && sink.acceleration.first.map { abs($0.x - 9.5) < 1e-9 } == true)
         let timed = files.write("timed.tsv", rows.enumerated().map { "\(Double($0) / 50)\t" + $1 }.joined(separator: "\n") + "\n")
-        #expect(readError(timed)?.reason == "unknown format: headerless with 25 numeric columns; give --columns (e.g. t,x,y,z,_)")
+        #expect(readError(timed)?.reason == "unknown format: headerless with 25 numeric columns; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,x,y,z,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_,_ (guessed from the first rows: check it)")
     }
 
     /// A serial capture whose first line was cut (`6,-1023,16` above rows of
@@ -768,7 +834,7 @@ import PedometerCore
             flagged.append(line + (row % 50 == 7 ? ",1" : ",0"))
         }
         let mixed = files.write("1518819953744.csv", numbered.joined(separator: "\n") + "\n")
-        #expect(readError(mixed)?.reason == "unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)")
+        #expect(readError(mixed)?.reason == "unknown format: headerless with 5 numeric columns; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,_,x,y,z (guessed from the first rows: check it)")
         var options = IngestOptions()
         options.columns = .positional([.time, .skip, .x, .y, .z])
         let error = readError(mixed, options)
@@ -890,9 +956,9 @@ import PedometerCore
         #expect(reference.acceleration.count == 2000)
         let layouts: [(name: String, comments: String, reason: String)] = [
             ("created.csv", "# Created at Mon Aug 12 13:16:15 PDT 2019\n",
-             "headerless, 4 numeric columns (t,x,y,z), on line 2 below 1 comment line(s) ('# Created at Mon Aug 12 13:16:15 PDT 201' …)"),
+             "headerless, 4 numeric columns, on line 2 below 1 comment line(s) ('# Created at Mon Aug 12 13:16:15 PDT 201' …)"),
             ("banner.csv", "@ HyperIMU - ianovir\n\n@ SamplingTime: 10ms\n",
-             "headerless, 4 numeric columns (t,x,y,z), on line 4 below 2 comment line(s) ('@ HyperIMU - ianovir' …)"),
+             "headerless, 4 numeric columns, on line 4 below 2 comment line(s) ('@ HyperIMU - ianovir' …)"),
             // A header below lines that are none is found as any such header is.
             ("savetxt.csv", "% recorded 2019-05-13\n# timestamp,accX,accY,accZ\n",
              "header names time column '# timestamp' and axes 'accX', 'accY', 'accZ', on line 2 below lines that are no rows of the table ('% recorded 2019-05-13' …)"),
@@ -978,7 +1044,7 @@ import PedometerCore
         #expect(gyroscope?.reason.hasPrefix("unknown format: header '# timestamp,gx,gy,gz' names no time and x/y/z acceleration columns") == true)
         let banner = readError(files.write("banner.csv", table("# Created at 2026-11-27 10:00", extra: ",3")))
         #expect(banner?.location.line == 2)
-        #expect(banner?.reason.hasPrefix("unknown format: headerless with 5 numeric columns; give --columns (e.g. t,x,y,z,_)") == true, "\(String(describing: banner))")
+        #expect(banner?.reason.hasPrefix("unknown format: headerless with 5 numeric columns; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,x,y,z,_ (guessed from the first rows: check it)") == true, "\(String(describing: banner))")
     }
 
     /// A number column beside one sensor's rows is no sensor number: a counter modulo 8, an

@@ -80,6 +80,11 @@ import Testing
         let polar = try #require(HeaderRoles.find(ColumnNames(["Phone timestamp", "sensor timestamp [ns]", "X [mg]", "Y [mg]", "Z [mg]"])))
         #expect(polar.accelerationUnit == .milliG && polar.x == 2)
         #expect(polar.time == 1 && polar.timeUnit == .nanoseconds)
+        // MbientLab MetaWear: Unix milliseconds spelt `epoc`, before a date-time whose
+        // seconds are written with dots (`2017-06-13T15.33.58.085`, until 2026-11-27 chosen and
+        // refused as no number).
+        let metaWear = try #require(HeaderRoles.find(ColumnNames(["epoc (ms)", "timestamp (-0700)", "elapsed (s)", "x-axis (g)", "y-axis (g)", "z-axis (g)"])))
+        #expect(metaWear.time == 0 && metaWear.timeUnit == .milliseconds && metaWear.accelerationUnit == .g && metaWear.x == 3)
         let g = try #require(HeaderRoles.find(ColumnNames(["time_ms", "gFx", "gFy", "gFz"])))
         #expect(g.accelerationUnit == .g && g.timeUnit == .milliseconds && g.kind == .total)
         let linear = try #require(HeaderRoles.find(ColumnNames(["timestamp (ns)", "linear_acc_x", "linear_acc_y", "linear_acc_z"])))

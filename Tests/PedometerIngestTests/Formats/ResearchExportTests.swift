@@ -103,7 +103,7 @@ import PedometerCore
         let rows = try String(contentsOfFile: Fixtures.path("formats/geneactiv/raw.csv"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(100).joined(separator: "\n")
         let path = files.write("rows.csv", rows)
-        #expect(readError(path)?.description == "\(path):1:1: unknown format: headerless rows of a date-time and 6 numbers; give --columns (e.g. t,x,y,z,_,_,_)")
+        #expect(readError(path)?.description == "\(path):1:1: unknown format: headerless rows of a date-time and 6 numbers; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,x,y,z,_,_,_ (guessed from the first rows: check it)")
         let (info, sink) = try readRecording(path, IngestOptions(columns: try ColumnRoles(parsing: "t,x,y,z,_,_,_")))
         #expect(sink.acceleration.count == 1000)
         #expect(info.detectionReason == "headerless rows of a date-time and numbers, columns given by --columns")

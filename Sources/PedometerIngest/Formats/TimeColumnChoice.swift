@@ -1,0 +1,92 @@
+/// Which column times the rows when the header or the layout leaves a choice, judged by the
+/// first rows: a sample clock ticks with its rows.
+///
+/// A header may name several times: the recording's start beside the samples' clock
+/// (`Date;Timestamp;…`, the date the same on every row), or a clock of whole seconds beside
+/// one of milliseconds (`Timestamp,Milliseconds,…`). Taken by name alone, the first was read:
+/// a walk of 8 s lasted 0 s (0 steps), or its samples were spread over each second as if
+/// delivered in batches. A headerless file of four columns is `t,x,y,z`, unless its first
+/// column does not count up and its last does (`x, y, z, millis`: an Arduino's serial log),
+/// which was refused as rows "newest first".
+enum TimeColumnChoice {
+    /// Among `candidates` (column indices, the preferred first), the one whose values change
+    /// most often over `records`: the first candidate unless another has more distinct values
+    /// (a sample clock over a start date or a coarser clock). Only candidates whose first value
+    /// is a number or a date-time count.
+    static func finest(among candidates: [Int], in records: [[String]]) -> Int? {
+        guard let preferred = candidates.first else { return nil }
+        var best = (column: preferred, ticks: ticks(of: preferred, in: records))
+        for column in candidates.dropFirst() where readable(column, in: records) {
+            let count = ticks(of: column, in: records)
+            if count > best.ticks { best = (column, count) }
+        }
+        return best.column
+    }
+
+    /// Distinct non-empty values of `column` over `records`.
+    static func ticks(of column: Int, in records: [[String]]) -> Int {
+        Set(records.compactMap { column < $0.count ? $0[column].trimmingSpaces : nil }.filter { !$0.isEmpty }).count
+    }
+
+    /// Whether `column`'s first value is a number or a date-time.
+    private static func readable(_ column: Int, in records: [[String]]) -> Bool {
+        guard let first = records.first, column < first.count else { return false }
+        return number(first[column]) != nil || DateTimeColumn(sample: first[column]) != nil
+    }
+
+    /// A field's number, with a decimal point or a decimal comma.
+    private static func number(_ field: String) -> Double? {
+        Double(field.trimmingSpaces.replacingOccurrences(of: ",", with: "."))
+    }
+
+    /// Whether `column` counts up over `records`: a number in each, never decreasing from row
+    /// to row, and increasing between a quarter of them or more (a clock that batches repeats).
+    static func countsUp(_ column: Int, in records: [[String]]) -> Bool {
+        var previous: Double?
+        var rises = 0
+        for record in records {
+            guard column < record.count, let value = number(record[column]) else { return false }
+            if let previous {
+                guard value >= previous else { return false }
+                if value > previous { rises += 1 }
+            }
+            previous = value
+        }
+        return records.count >= 2 && rises > 0 && rises * 4 >= records.count - 1
+    }
+
+    /// A guess at `--columns` for headerless `records`, for a refusal to show: `t` at `time`
+    /// (else at the first column that counts up), `x,y,z` at three columns after it that hold
+    /// numbers (an empty heart rate, or an activity label, a sensor's number or an accuracy
+    /// taking at most 3 whole values are none): the first three side by side whose magnitude
+    /// is about 1 g or 9.81 m/s^2 on most rows (past a temperature or a counter beside them),
+    /// else the first three that do not count up; `_` elsewhere. `nil` without three.
+    static func suggestedRoles(for records: [[String]], time: Int? = nil) -> String? {
+        guard let width = records.first?.count else { return nil }
+        guard let time = time ?? (0..<width).first(where: { countsUp($0, in: records) }) else { return nil }
+        let values = (0..<width).map { column in records.compactMap { column < $0.count ? number($0[column]) : nil } }
+        let numbers = (0..<width).filter { column in
+            guard column > time, values[column].count == records.count, values[column].allSatisfy(\.isFinite) else { return false }
+            return Set(values[column]).count > 3 || values[column].contains { $0 != $0.rounded() }
+        }
+        func aboutGravity(_ first: Int) -> Bool {
+            guard numbers.contains(first + 1), numbers.contains(first + 2) else { return false }
+            let near = records.indices.filter { row in
+                let magnitude = (first...(first + 2)).map { values[$0][row] * values[$0][row] }.reduce(0, +).squareRoot()
+                return (0.7...1.3).contains(magnitude) || (6.9...12.8).contains(magnitude)
+            }
+            return near.count * 2 > records.count
+        }
+        let axes: [Int]
+        if let first = numbers.first(where: aboutGravity) {
+            axes = [first, first + 1, first + 2]
+        } else {
+            axes = Array(numbers.filter { !countsUp($0, in: records) }.prefix(3))
+        }
+        guard axes.count == 3 else { return nil }
+        let roles = (0..<width).map { column in
+            column == time ? "t" : axes.firstIndex(of: column).map { ["x", "y", "z"][$0] } ?? "_"
+        }
+        return roles.joined(separator: ",")
+    }
+}
