@@ -8,8 +8,16 @@ import PedometerCore
 enum StepLogReader {
     static let stepNames: Set<String> = [
         "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count", "steptotal",
+        // As health apps name them in other languages: Japanese, Chinese, Korean, German,
+        // Spanish, Italian, Portuguese, French, Dutch, Polish, Russian.
+        "歩数", "步数", "걸음수", "schritte", "pasos", "passi", "passos", "pas", "stappen", "kroki", "шаги",
     ]
-    static let distanceNames: Set<String> = ["distance", "distancem", "dist", "cumulativedistance"]
+    static let distanceNames: Set<String> = [
+        "distance", "distancem", "dist", "cumulativedistance",
+        "距離", "距离", "거리", "distanz", "strecke", "distancia", "distanza", "distância", "afstand", "dystans", "дистанция",
+    ]
+    /// Columns a log of step events may have beside its time (`time,step`, `time,event`).
+    static let eventNames: Set<String> = ["step", "event", "type", "stepevent"]
 
     /// Whether a header describes a step log: a time column, no x/y/z axes.
     static func matches(_ names: ColumnNames) -> Bool {
@@ -21,7 +29,7 @@ enum StepLogReader {
         guard HeaderRoles.find(names) == nil else { return false }
         return names.normalized.indices.allSatisfy { index in
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])
-                || ["step", "event", "type", "stepevent"].contains(names.normalized[index])
+                || eventNames.contains(names.normalized[index])
                 || SourceColumn.stepLogNames.contains(names.normalized[index])
         }
     }
@@ -38,6 +46,19 @@ enum StepLogReader {
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
+            // Read as step events only when the header names nothing but events beside the time:
+            // a count under a name not known here is no list of events (a daily log's 238,000
+            // steps read as 53 rows, one step each, under `--input-format steps`).
+            let others = names.normalized.indices.filter { index in
+                index != columns.time && !names.normalized[index].isEmpty && !eventNames.contains(names.normalized[index])
+                    && !SourceColumn.stepLogNames.contains(names.normalized[index])
+            }
+            if columns.steps == nil, !others.isEmpty {
+                throw IngestError(
+                    file: displayName, line: 1, column: others[0] + 1,
+                    "step log: no column named as step counts (steps, step_count, count …) beside '\(header[columns.time])'; "
+                        + "the header names \(others.map { "'\(header[$0])'" }.joined(separator: ", ")): rename the counts' column 'steps'")
+            }
         }
         func rows() throws(IngestError) -> CSVReader {
             let reader = try CSVReader(path: path, options: options, displayName: displayName)

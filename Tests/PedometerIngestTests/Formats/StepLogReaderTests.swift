@@ -130,6 +130,30 @@ import PedometerCore
         #expect(dailyInfo.notes.contains("step counts per day") && dailySink.stepTotal(.device) == 23897)
     }
 
+    /// A health app's daily log in another language (a Japanese app's `日付,歩数,距離`: date,
+    /// steps, metres) is read as counts per day (until 2026-11-27 refused as an unknown format,
+    /// and under `--input-format steps` read as 3 rows of one step each). Under `--input-format
+    /// steps`, a header naming no step count beside its time is refused, naming its columns.
+    @Test func stepLogsNamedInOtherLanguages() throws {
+        let days = [(29, 21), (2768, 2027), (158, 106), (4000, 2900), (120, 80), (3500, 2500)]
+        let japanese = files.write("walking.csv", "日付,歩数,距離\n" + days.enumerated().map { "2022-03-0\($0.offset + 1),\($0.element.0),\($0.element.1)\n" }.joined())
+        let (info, sink) = try readRecording(japanese)
+        #expect(info.format == .steps)
+        #expect(info.notes.contains { $0.hasPrefix("step counts per interval, each from its row's time to the next row's (at most 86400 s") }, "\(info.notes)")
+        #expect(sink.stepTotal(.device) == 10575)
+        #expect(sink.steps[.device]?.last?.distance == 7634)
+        let german = files.write("schritte.csv", "Datum;Schritte\n" + days.enumerated().map { "0\($0.offset + 1).03.2022;\($0.element.0)\n" }.joined())
+        #expect(try readRecording(german).1.stepTotal(.device) == 10575)
+
+        let unnamed = files.write("unnamed.csv", "date,walked,metres\n2022-03-08,29,21\n2022-03-09,2768,2027\n")
+        #expect(throws: IngestError(
+            file: unnamed, line: 1, column: 2,
+            "step log: no column named as step counts (steps, step_count, count …) beside 'date'; the header names 'walked', 'metres': rename the counts' column 'steps'"
+        )) {
+            try readRecording(unnamed, IngestOptions(format: .steps))
+        }
+    }
+
     /// Date-times without a zone are the device's clock: placed with --time-zone, and said so
     /// without it; a row that goes back, or a negative count, is located and left out.
     @Test func localTimesAndBadRows() throws {
