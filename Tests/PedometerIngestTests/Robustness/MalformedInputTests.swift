@@ -239,14 +239,15 @@ import Darwin
             let untimed = "header names acceleration 'Acceleration x (m/s^2)', 'Acceleration y (m/s^2)', 'Acceleration z (m/s^2)' but no time column"
             check("phyphox-missing\(missing).csv", Self.text(Self.columns(rows, order)), .error(line: 1, column: 1, missing == 0 ? untimed : unknown))
         }
-        // phyphox in another language names its columns in it: its time column is not known
-        // (its axes are): refused, with the axes shown and the options that would read it.
+        // phyphox in another language names its columns in it: German's `Zeit (s)` is a time
+        // (since 2026-11-27; before, refused for want of one) and its axes are known: read as a
+        // generic table, every row.
         var german = rows
         german[0] = [
             "\"Zeit (s)\"", "\"Beschleunigung x (m/s^2)\"", "\"Beschleunigung y (m/s^2)\"", "\"Beschleunigung z (m/s^2)\"",
             "\"Absolute Beschleunigung (m/s^2)\"",
         ]
-        check("phyphox-german.csv", Self.text(german), .error(line: 1, column: 1, "header names acceleration 'Beschleunigung x (m/s^2)', 'Beschleunigung y (m/s^2)', 'Beschleunigung z (m/s^2)' but no time column: give the sampling rate (--rate HZ: sample n at n / HZ seconds) or the time column (--columns)"))
+        check("phyphox-german.csv", Self.text(german), .samples(300, .generic), same: reference)
     }
 
     @Test func sensorLogColumns() throws {
