@@ -89,8 +89,9 @@ enum GenericReader {
             let names = ColumnNames(header)
             var axes = [columns.x, columns.y, columns.z]
             if let gravity = columns.gravity { axes += [gravity.x, gravity.y, gravity.z] }
-            let candidates = [time] + HeaderRoles.timeColumns(names).filter { $0 != time && !axes.contains($0) }
-            guard let clock = TimeColumnChoice.finest(among: candidates, in: firstRecords), clock != time else { return }
+            let ranks = HeaderRoles.timeColumnsByRank(names)
+            let clocks = (ranks[0] + ranks[1] + ranks[3]).filter { !axes.contains($0) }
+            guard let clock = TimeColumnChoice.sampleClock(instead: time, among: clocks, in: firstRecords) else { return }
             let (rows, named, other) = (firstRecords.count, TimeColumnChoice.ticks(of: time, in: firstRecords), TimeColumnChoice.ticks(of: clock, in: firstRecords))
             columns.time = clock
             columns.timeUnit = HeaderRoles.timeUnit(names, clock)
@@ -100,13 +101,38 @@ enum GenericReader {
                 "time from '\(header[clock])', not '\(header[time])': over the first \(rows) rows '\(header[time])' takes \(named) value(s), "
                     + "'\(header[clock])' \(other) (a sample clock ticks with its rows; choose with --columns)",
             ].compactMap { $0 }.joined(separator: "; ")
-        } else if time == 0, firstRecords.first?.count == 4, !TimeColumnChoice.countsUp(0, in: firstRecords),
-            TimeColumnChoice.countsUp(3, in: firstRecords)
+        } else if time == 0, firstRecords.first?.count == 4, !TimeColumnChoice.mostlyRises(0, in: firstRecords),
+            TimeColumnChoice.countsUp(3, in: firstRecords), !TimeColumnChoice.countsRows(3, in: firstRecords)
         {
             (columns.time, columns.x, columns.y, columns.z) = (3, 0, 1, 2)
             columns.description = "time 4, x 1, y 2, z 3"
             columns.explanation = "headerless: the last column counts up and the first does not: columns taken as x,y,z,t (use --columns to change)"
         }
+    }
+
+    /// Whether rows without a time among `records` are samples of the batch stamped above them
+    /// (``AccelerationTable/batchesStampedOnce``): they measure what the stamped rows do, the
+    /// median magnitude of their axes within a quarter of the stamped rows', and their mean
+    /// (gravity, over the first rows) within a quarter of gravity of the stamped rows'.
+    /// Another sensor's rows without a time (a gyroscope, whose mean is no gravity, a
+    /// magnetometer's µT beside acceleration) or rows of zeros padding a table do not, and stay
+    /// skipped; nor does acceleration without gravity, which has no mean to compare.
+    private static func batchesStampedOnce(_ records: [[String]], time: Int, axes: [Int]) -> Bool {
+        var stamped: [(values: [Double], magnitude: Double)] = [], unstamped: [(values: [Double], magnitude: Double)] = []
+        for record in records where axes.allSatisfy({ $0 < record.count }) && time < record.count {
+            let values = axes.compactMap { Double(record[$0].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) }
+            guard values.count == 3, values.allSatisfy(\.isFinite) else { continue }
+            let magnitude = values.map { $0 * $0 }.reduce(0, +).squareRoot()
+            if record[time].trimmingSpaces.isEmpty { unstamped.append((values, magnitude)) } else { stamped.append((values, magnitude)) }
+        }
+        guard !stamped.isEmpty, !unstamped.isEmpty else { return false }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func mean(_ rows: [[Double]]) -> [Double] { (0..<3).map { axis in rows.map { $0[axis] }.reduce(0, +) / Double(rows.count) } }
+        let ratio = median(unstamped.map(\.magnitude)) / median(stamped.map(\.magnitude))
+        let (above, below) = (mean(stamped.map(\.values)), mean(unstamped.map(\.values)))
+        let apart = zip(above, below).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+        let gravity = above.map { $0 * $0 }.reduce(0, +).squareRoot()
+        return ratio.isFinite && (0.8...1.25).contains(ratio) && apart < 0.25 * gravity
     }
 
     /// Reads a generic or phyphox file with the layout detection found: `header` (nil when the
@@ -132,6 +158,13 @@ enum GenericReader {
         if options.columns == nil, options.sampleRate == nil {
             chooseTheSampleClock(&columns, header: header, firstRecords: firstRecords)
         }
+        // The detection named the header's first time column; the one read is said instead.
+        if let header, let named = HeaderRoles.timeColumn(ColumnNames(header)), let time = columns.time, time != named,
+            time < header.count
+        {
+            info.detectionReason = info.detectionReason.replacingOccurrences(
+                of: "time column '\(header[named])'", with: "time column '\(header[time])'")
+        }
         if let explanation = columns.explanation { info.notes.append(explanation) }
         // Rows timed by the rate given, or by a time column: numbers, or date-time texts told
         // from the first data row.
@@ -150,6 +183,14 @@ enum GenericReader {
                     file: displayName, line: skipRecords + 1,
                     "times to the minute ('\(sample.trimmingSpaces)'): acceleration samples need their times in seconds; export them with seconds, or time the rows by their rate (--rate HZ)")
             }
+            // A date-time that does not move over the first rows (a date alone) times nothing.
+            if firstRecords.count >= 16, TimeColumnChoice.ticks(of: time, in: firstRecords) == 1 {
+                let name = header.flatMap { time < $0.count ? "'\($0[time])'" : nil } ?? "column \(time + 1)"
+                throw IngestError(
+                    file: displayName, line: skipRecords + 1, column: time + 1,
+                    "the time column \(name) holds one value over the first \(firstRecords.count) rows ('\(sample.trimmingSpaces)'): no clock of the "
+                        + "samples; name the time column (--columns) or time the rows by their rate (--rate HZ)")
+            }
             dateTime = column
             timeField = .dateTime(time, column)
             info.notes.append("time from \(column.description)")
@@ -162,7 +203,7 @@ enum GenericReader {
             scale: 1, kind: .total, unitName: "m/s^2", width: header?.count ?? first?.count ?? 4,
             columns: columns.description, header: header)
         table.unitsFromRow = secondRow == .units
-        table.batchesStampedOnce = true
+        table.batchesStampedOnce = time.map { batchesStampedOnce(firstRecords, time: $0, axes: [columns.x, columns.y, columns.z]) } ?? false
         if let gravity = columns.gravity { table.gravity = (gravity.x, gravity.y, gravity.z) }
         // Rows wider than a header that does not name every column: as wide as --columns says
         // (a role for each column, or a column number beyond the header).

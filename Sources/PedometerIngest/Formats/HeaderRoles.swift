@@ -289,7 +289,7 @@ struct HeaderRoles: Sendable, Hashable {
     static let timeNames: Set<String> = [
         "t", "time", "timestamp", "seconds", "second", "sec", "secs", "s", "ms", "millis",
         "milliseconds", "us", "micros", "microseconds", "ns", "nanos", "nanoseconds", "epoch",
-        "unixtime", "elapsed", "secondselapsed", "elapsedtime", "elapsedseconds", "date", "datetime",
+        "unixtime", "elapsed", "secondselapsed", "elapsedtime", "elapsedseconds", "datetime",
         "loggingtime", "timestamps", "utc", "utctime", "localtime", "clock",
         // Science Journal's, RealWorld HAR's (a name merely ending in "time", `cpu_time`, is
         // no clock of the samples).
@@ -299,11 +299,6 @@ struct HeaderRoles: Sendable, Hashable {
         "epochtime", "sensortime", "eventtime", "sampletime", "creationtime",
         // MbientLab MetaWear exports spell the Unix milliseconds `epoc (ms)`.
         "epoc",
-        // A date, and a time, in exports in other languages (German and Dutch, Spanish,
-        // French, Italian and Portuguese, Polish, Japanese, Chinese, Korean, Russian): where a
-        // date is written on every row beside the time, the time ticks (``TimeColumnChoice``).
-        "datum", "fecha", "日付", "日期", "날짜", "дата",
-        "zeit", "uhrzeit", "zeitstempel", "tijd", "tiempo", "hora", "heure", "temps", "tempo", "czas", "時間", "時刻", "时间", "시간", "время",
         // Fitabase's minute and hour step counts (`ActivityMinute`, `ActivityHour`).
         "activityminute", "activityhour",
     ]
@@ -315,17 +310,36 @@ struct HeaderRoles: Sendable, Hashable {
         timeColumns(names).first
     }
 
+    /// A time in other languages (German, Dutch, Spanish, Polish, Japanese, Chinese, Korean,
+    /// Russian): a time column after any named in English (`timestamp_unix` before `Zeit`);
+    /// not an hour (`hora`, `heure`), nor words that are something else in English (`temps`,
+    /// `tempo`).
+    static let foreignTimeNames: Set<String> = [
+        "zeit", "uhrzeit", "zeitstempel", "tijd", "tiempo", "czas", "時間", "時刻", "时间", "시간", "время",
+    ]
+
+    /// A date, in English and in other languages (German and Dutch, Spanish, Japanese, Chinese,
+    /// Korean, Russian): a time column after any other, since a date may be written on every
+    /// row beside the samples' time (`Date;Timestamp;…`, `fecha,timestamp_ms,…`, `Datum;Zeit;…`).
+    static let dateNames: Set<String> = ["date", "datum", "fecha", "日付", "日期", "날짜", "дата"]
+
     /// Every column named as a time, in the order ``timeColumn(_:)`` prefers them.
     static func timeColumns(_ names: ColumnNames) -> [Int] {
+        timeColumnsByRank(names).flatMap { $0 }
+    }
+
+    /// The columns named as a time, by rank: the sensor's clock, a clock named as one, a name
+    /// starting with `time` or holding `timestamp`, a time in another language, a date.
+    static func timeColumnsByRank(_ names: ColumnNames) -> [[Int]] {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
-        let ranked: [(String) -> Bool] = [{ $0.contains("sensor") && stamped($0) }, { timeNames.contains($0) }, stamped]
-        var columns: [Int] = []
-        for matches in ranked {
-            for (index, name) in names.normalized.enumerated() where matches(name) && !columns.contains(index) {
-                columns.append(index)
-            }
+        let ranked: [(String) -> Bool] = [
+            { $0.contains("sensor") && stamped($0) }, { timeNames.contains($0) }, stamped, { foreignTimeNames.contains($0) },
+            { dateNames.contains($0) },
+        ]
+        var seen: Set<Int> = []
+        return ranked.map { matches in
+            names.normalized.indices.filter { index in matches(names.normalized[index]) && seen.insert(index).inserted }
         }
-        return columns
     }
 
     /// A time unit from the column's unit or its name (`time_ms`, `timestamp (ns)`, `seconds`,

@@ -24,7 +24,9 @@ enum StepLogReader {
         guard let time = HeaderRoles.timeColumn(names) else { return false }
         // Named as a time column (`time`, `timestamp_ms` …), not merely starting with "time":
         // `time|x|y|z` (an undetected delimiter) is one unknown column, not a step log.
-        guard HeaderRoles.timeNames.contains(names.normalized[time]) || HeaderRoles.timeUnit(names, time) != nil
+        let name = names.normalized[time]
+        guard HeaderRoles.timeNames.contains(name) || HeaderRoles.foreignTimeNames.contains(name) || HeaderRoles.dateNames.contains(name)
+            || HeaderRoles.timeUnit(names, time) != nil
         else { return false }
         guard HeaderRoles.find(names) == nil else { return false }
         return names.normalized.indices.allSatisfy { index in
@@ -46,19 +48,6 @@ enum StepLogReader {
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
-            // Read as step events only when the header names nothing but events beside the time:
-            // a count under a name not known here is no list of events (a daily log's 238,000
-            // steps read as 53 rows, one step each, under `--input-format steps`).
-            let others = names.normalized.indices.filter { index in
-                index != columns.time && !names.normalized[index].isEmpty && !eventNames.contains(names.normalized[index])
-                    && !SourceColumn.stepLogNames.contains(names.normalized[index])
-            }
-            if columns.steps == nil, !others.isEmpty {
-                throw IngestError(
-                    file: displayName, line: 1, column: others[0] + 1,
-                    "step log: no column named as step counts (steps, step_count, count …) beside '\(header[columns.time])'; "
-                        + "the header names \(others.map { "'\(header[$0])'" }.joined(separator: ", ")): rename the counts' column 'steps'")
-            }
         }
         func rows() throws(IngestError) -> CSVReader {
             let reader = try CSVReader(path: path, options: options, displayName: displayName)
@@ -166,19 +155,23 @@ enum StepLogReader {
         }
     }
 
-    /// The clock of the time column: date-time texts when the first row's time is one, else
-    /// numbers in the unit given or inferred from the first rows.
+    /// The clock of the time column: date-time texts when the first row's time is one (in the
+    /// layout that fits the first 256 rows' dates: day or month first), else numbers in the
+    /// unit given or inferred from the first rows.
     private static func clock(
         _ reader: CSVReader, _ time: Int, unit: TimeUnit?, zone: TimeZoneRule?, displayName: String,
         info: inout RecordingInfo
     ) throws(IngestError) -> Clock {
         var times: [Double] = []
-        var first: String?
-        while times.count < 256, try reader.next() {
-            if first == nil, time < reader.fieldCount, !reader.isEmpty(time) { first = reader.string(time) }
+        var texts: [String] = []
+        while times.count < 256, texts.count < 256, try reader.next() {
+            if time < reader.fieldCount, !reader.isEmpty(time) { texts.append(reader.string(time)) }
             if let t = reader.number(time) { times.append(t) }
         }
-        if times.isEmpty, let first, let column = DateTimeColumn(sample: first) {
+        // The layout all the first rows' dates fit: `13/03/2022` below `01/03/2022` is day first.
+        if times.isEmpty, let first = texts.first,
+            let column = DateTimeColumn(sample: first, layout: DateParser.layout(of: texts) ?? DateParser.layout(of: first))
+        {
             info.notes.append("time from \(column.description)")
             return .dateTimes(column, DateTimeClock(column: column, zone: zone))
         }

@@ -1,37 +1,26 @@
 /// Which column times the rows when the header or the layout leaves a choice, judged by the
 /// first rows: a sample clock ticks with its rows.
 ///
-/// A header may name several times: the recording's start beside the samples' clock
-/// (`Date;Timestamp;…`, the date the same on every row), or a clock of whole seconds beside
-/// one of milliseconds (`Timestamp,Milliseconds,…`). Taken by name alone, the first was read:
-/// a walk of 8 s lasted 0 s (0 steps), or its samples were spread over each second as if
-/// delivered in batches. A headerless file of four columns is `t,x,y,z`, unless its first
-/// column does not count up and its last does (`x, y, z, millis`: an Arduino's serial log),
-/// which was refused as rows "newest first".
+/// A header may name a clock that ticks once a second beside one of milliseconds
+/// (`Timestamp,Milliseconds,…`): taken by name alone, the first was read and each second's
+/// samples were spread as if delivered in a batch. A headerless file of four columns is
+/// `t,x,y,z`, unless its first column does not rise in most rows and its last counts up, by
+/// more than one at a time (`x, y, z, millis`: an Arduino's serial log), which was refused as rows "newest
+/// first". Other headerless layouts are refused with a guess at their columns' roles.
 enum TimeColumnChoice {
-    /// Among `candidates` (column indices, the preferred first), the one whose values change
-    /// most often over `records`: the first candidate unless another has more distinct values
-    /// (a sample clock over a start date or a coarser clock). Only candidates whose first value
-    /// is a number or a date-time count.
-    static func finest(among candidates: [Int], in records: [[String]]) -> Int? {
-        guard let preferred = candidates.first else { return nil }
-        var best = (column: preferred, ticks: ticks(of: preferred, in: records))
-        for column in candidates.dropFirst() where readable(column, in: records) {
-            let count = ticks(of: column, in: records)
-            if count > best.ticks { best = (column, count) }
-        }
-        return best.column
+    /// The clock among `clocks` (columns named exactly as one: `Milliseconds`, `Zeit`, not
+    /// `time_index`) that times `records` instead of `preferred`, when `preferred` is no sample
+    /// clock: it keeps one value over 8 rows or more on average (a date, whole seconds at
+    /// 10 Hz or more), while the other counts up (never back, as a millisecond within its
+    /// second, a countdown timer or a temperature do), `nil` otherwise.
+    static func sampleClock(instead preferred: Int, among clocks: [Int], in records: [[String]]) -> Int? {
+        guard records.count >= 16, ticks(of: preferred, in: records) * 8 <= records.count else { return nil }
+        return clocks.first { $0 != preferred && countsUp($0, in: records) }
     }
 
     /// Distinct non-empty values of `column` over `records`.
     static func ticks(of column: Int, in records: [[String]]) -> Int {
         Set(records.compactMap { column < $0.count ? $0[column].trimmingSpaces : nil }.filter { !$0.isEmpty }).count
-    }
-
-    /// Whether `column`'s first value is a number or a date-time.
-    private static func readable(_ column: Int, in records: [[String]]) -> Bool {
-        guard let first = records.first, column < first.count else { return false }
-        return number(first[column]) != nil || DateTimeColumn(sample: first[column]) != nil
     }
 
     /// A field's number, with a decimal point or a decimal comma.
@@ -53,6 +42,22 @@ enum TimeColumnChoice {
             previous = value
         }
         return records.count >= 2 && rises > 0 && rises * 4 >= records.count - 1
+    }
+
+    /// Whether `column` rises from row to row in 9 of 10 rows or more: a clock, even with a
+    /// row out of order or a counter that wrapped (an axis rises about as often as it falls).
+    static func mostlyRises(_ column: Int, in records: [[String]]) -> Bool {
+        let values = records.compactMap { column < $0.count ? number($0[column]) : nil }
+        guard values.count == records.count, values.count >= 2 else { return false }
+        return zip(values, values.dropFirst()).filter { $1 > $0 }.count * 10 >= (values.count - 1) * 9
+    }
+
+    /// Whether `column` numbers the rows: whole numbers each one more than the one before (a
+    /// sample counter, no clock whose unit could be told).
+    static func countsRows(_ column: Int, in records: [[String]]) -> Bool {
+        let values = records.compactMap { column < $0.count ? number($0[column]) : nil }
+        return values.count == records.count && values.count >= 2
+            && zip(values, values.dropFirst()).allSatisfy { $1 - $0 == 1 && $0 == $0.rounded() }
     }
 
     /// A guess at `--columns` for headerless `records`, for a refusal to show: `t` at `time`

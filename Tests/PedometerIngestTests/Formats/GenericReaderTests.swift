@@ -155,7 +155,8 @@ import PedometerCore
     /// batch's other rows empty (Movesense's CSV export: `599025762,0.31,-0.31,9.93` then
     /// `,0.28,-0.32,9.95`): those rows are taken with the stamp above them and spread over the
     /// batch's interval, so the walk keeps its rate and its steps; rows without a stamp above
-    /// them (the file's first) are skipped and located. (Until 2026-11-27 every unstamped row
+    /// them (the file's first), and rows of another sensor without a time (their magnitude not
+    /// the stamped rows'), are skipped and located. (Until 2026-11-27 every unstamped row
     /// was skipped: a 52 Hz walk was read at 13 Hz, its distance 8 % short.)
     @Test func rowsWithoutATimeBelowABatchsStampAreItsSamples() throws {
         let path = "formats/generic/timestamp-ms.csv"
@@ -173,6 +174,13 @@ import PedometerCore
         #expect(abs(try #require(info.stream("acceleration")?.rate) - recordedRate) < 0.02 * recordedRate)
         #expect(abs(steps(in: sink) - steps(in: asRecorded.1)) <= 1, "\(steps(in: sink)) steps, \(steps(in: asRecorded.1)) as recorded")
 
+        // Another sensor's rows without a time (a gyroscope's, in rad/s, after each accelerometer
+        // row) are no samples of the batch: skipped and located, the walk read as recorded.
+        let interleaved = lines.dropFirst().flatMap { line in [String(line), ",0.012,-0.031,0.004"] }
+        let (gyroInfo, gyroSink) = try read(files.write("gyro-rows.csv", ([String(lines[0])] + interleaved).joined(separator: "\n") + "\n"))
+        #expect(gyroSink.acceleration == asRecorded.1.acceleration)
+        #expect(gyroInfo.skipped.count == lines.count - 1)
+
         let unstampedFirst = files.write("unstamped-first.csv", ([String(lines[0])] + rows.dropFirst()).joined(separator: "\n") + "\n")
         let (firstInfo, firstSink) = try read(unstampedFirst)
         #expect(firstInfo.skipped.count == 3)
@@ -180,42 +188,48 @@ import PedometerCore
         #expect(firstSink.acceleration.count == rows.count - 4)
     }
 
-    /// A header naming two times, the first of which does not tick with the rows: the
-    /// recording's start date on every row beside the samples' Unix seconds
-    /// (`Date;Timestamp;…`), or a whole-second date-time beside milliseconds since the start
-    /// (`Timestamp,Milliseconds,…`), or a German date beside the time of day (`Datum,Zeit,…`):
-    /// the rows are timed by the column that changes most often, said in a note, and the walk
-    /// is read as recorded. (Until 2026-11-27 the first was taken: 0 s and 0 steps, or each
-    /// second's samples spread as a delivered batch; the German names were no time, refused.)
-    /// With `--columns` the named one is read.
+    /// A header naming a date beside the samples' clock, in English or another language
+    /// (`Date,Timestamp,…`: the recording's start date on every row beside Unix seconds;
+    /// `Datum,Zeit,…`), is timed by the clock; a clock ticking once a second beside one of
+    /// milliseconds since the start (`Timestamp,Milliseconds,…`) by the milliseconds, said in
+    /// a note. The walk is read as recorded. (Until 2026-11-27 the first was taken: 0 s and 0
+    /// steps, or each second's samples spread as a delivered batch; the German names were no
+    /// time, refused.) A column that does not count up is no clock whatever its name and its
+    /// values (a millisecond within its second beside the time: read by the time), and a time
+    /// that holds one value is refused, named (a date alone, or given with `--columns`).
     @Test func theTimeColumnIsTheOneThatTicksWithTheRows() throws {
         let path = "formats/generic/timestamp-ms.csv"
         let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline)
         let (_, asRecorded) = try read(Fixtures.path(path))
         let first = try #require(Int(lines[1].prefix { $0 != "," }))
         var dated = ["Date,Timestamp,accX,accY,accZ"], coarse = ["Timestamp,Milliseconds,accX,accY,accZ"]
-        var german = ["Datum,Zeit,accX,accY,accZ"]
+        var german = ["Datum,Zeit,accX,accY,accZ"], withinSecond = ["time,ms,accX,accY,accZ"], dateOnly = ["fecha,accX,accY,accZ"]
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",", maxSplits: 1)
             let milliseconds = Int(fields[0])! - first
             dated.append("2019-05-13 15:27:52,\(Double(Int(fields[0])!) / 1000),\(fields[1])")
             coarse.append(String(format: "2019-05-13 15:27:%02d,", 52 + milliseconds / 1000) + "\(milliseconds),\(fields[1])")
             german.append(String(format: "13.05.2019,15:28:%06.3f,", Double(milliseconds) / 1000) + fields[1])
+            withinSecond.append("\(Double(milliseconds) / 1000),\(milliseconds % 1000),\(fields[1])")
+            dateOnly.append("2019-05-13,\(fields[1])")
         }
-        for (name, rows, note) in [
-            ("dated.csv", dated, "time from 'Timestamp', not 'Date': over the first 256 rows 'Date' takes 1 value(s), 'Timestamp' 256"),
-            ("coarse.csv", coarse, "time from 'Milliseconds', not 'Timestamp': over the first 256 rows 'Timestamp' takes 3 value(s), 'Milliseconds' 256"),
-            ("german.csv", german, "time from 'Zeit', not 'Datum': over the first 256 rows 'Datum' takes 1 value(s), 'Zeit' 256"),
+        for (name, rows, clock, note) in [
+            ("dated.csv", dated, "Timestamp", nil),
+            ("coarse.csv", coarse, "Milliseconds", "time from 'Milliseconds', not 'Timestamp': over the first 256 rows 'Timestamp' takes 3 value(s), 'Milliseconds' 256"),
+            ("german.csv", german, "Zeit", nil),
+            ("within-second.csv", withinSecond, "time", nil),
         ] {
             let (info, sink) = try read(files.write(name, rows.joined(separator: "\n") + "\n"))
-            #expect(info.notes.contains { $0.hasPrefix(note) }, "\(info.notes)")
-            #expect(info.stream("acceleration")?.columns.hasPrefix("time '\(note.split(separator: "'")[1])'") == true)
+            #expect(note.map { note in info.notes.contains { $0.hasPrefix(note) } } ?? !info.notes.contains { $0.hasPrefix("time from '") }, "\(info.notes)")
+            #expect(info.stream("acceleration")?.columns.hasPrefix("time '\(clock)'") == true)
+            #expect(info.detectionReason.hasPrefix("header names time column '\(clock)'"), "\(info.detectionReason)")
             #expect(sink.acceleration.count == asRecorded.acceleration.count)
             #expect(abs(steps(in: sink) - steps(in: asRecorded)) <= 1, "\(name): \(steps(in: sink)) steps, \(steps(in: asRecorded)) as recorded")
         }
+        let onlyADate = files.write("date-only.csv", dateOnly.joined(separator: "\n") + "\n")
+        #expect(readError(onlyADate)?.description == onlyADate + ":2:1: the time column 'fecha' holds one value over the first 256 rows ('2019-05-13'): no clock of the samples; name the time column (--columns) or time the rows by their rate (--rate HZ)")
         let named = IngestOptions(columns: try ColumnRoles(parsing: "time=Date,x=accX,y=accY,z=accZ"))
-        let (given, _) = try read(files.write("given.csv", dated.joined(separator: "\n") + "\n"), named)
-        #expect(given.stream("acceleration")?.columns.hasPrefix("time 'Date'") == true)
+        #expect(readError(files.write("given.csv", dated.joined(separator: "\n") + "\n"), named)?.reason.hasPrefix("the time column 'Date' holds one value") == true)
     }
 
     /// Headerless rows of four numbers whose last column counts up and first does not (an
@@ -236,6 +250,12 @@ import PedometerCore
         let (info, sink) = try read(files.write("arduino.csv", timeLast.joined(separator: "\n") + "\n"))
         #expect(info.notes.contains("headerless: the last column counts up and the first does not: columns taken as x,y,z,t (use --columns to change)"))
         #expect(sink.acceleration == asRecorded.acceleration)
+        // A last column numbering the rows is no clock whose unit could be told: refused, as before.
+        let counted = lines.dropFirst().enumerated().map { index, line in
+            let fields = line.split(separator: ",")
+            return "\(fields[1]),\(fields[2]),\(fields[3]),\(index)"
+        }
+        #expect(readError(files.write("counter.csv", counted.joined(separator: "\n") + "\n")) != nil)
 
         let pamap = lines.dropFirst().enumerated().map { index, line in
             let fields = line.split(separator: ",")
