@@ -89,6 +89,8 @@ enum GenericReader {
             let names = ColumnNames(header)
             var axes = [columns.x, columns.y, columns.z]
             if let gravity = columns.gravity { axes += [gravity.x, gravity.y, gravity.z] }
+            // Clocks named as one: the sensor's, in English, in another language; not a name
+            // merely starting with `time` (`time_index`), nor a date.
             let ranks = HeaderRoles.timeColumnsByRank(names)
             let clocks = (ranks[0] + ranks[1] + ranks[3]).filter { !axes.contains($0) }
             guard let clock = TimeColumnChoice.sampleClock(instead: time, among: clocks, in: firstRecords) else { return }

@@ -4,9 +4,9 @@
 /// A header may name a clock that ticks once a second beside one of milliseconds
 /// (`Timestamp,Milliseconds,…`): taken by name alone, the first was read and each second's
 /// samples were spread as if delivered in a batch. A headerless file of four columns is
-/// `t,x,y,z`, unless its first column does not rise in most rows and its last counts up, by
-/// more than one at a time (`x, y, z, millis`: an Arduino's serial log), which was refused as rows "newest
-/// first". Other headerless layouts are refused with a guess at their columns' roles.
+/// `t,x,y,z`, unless its first column does not rise in most rows and its last counts up by
+/// more than one at a time (`x, y, z, millis`: an Arduino's serial log, which was refused as
+/// rows "newest first"). Other headerless layouts are refused with a guess at their roles.
 enum TimeColumnChoice {
     /// The clock among `clocks` (columns named exactly as one: `Milliseconds`, `Zeit`, not
     /// `time_index`) that times `records` instead of `preferred`, when `preferred` is no sample
