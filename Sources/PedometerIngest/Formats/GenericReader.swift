@@ -122,7 +122,7 @@ enum GenericReader {
     private static func batchesStampedOnce(_ records: [[String]], time: Int, axes: [Int]) -> Bool {
         var stamped: [(values: [Double], magnitude: Double)] = [], unstamped: [(values: [Double], magnitude: Double)] = []
         for record in records where axes.allSatisfy({ $0 < record.count }) && time < record.count {
-            let values = axes.compactMap { Double(record[$0].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) }
+            let values = axes.compactMap { record[$0].numberWithEitherDecimalMark }
             guard values.count == 3, values.allSatisfy(\.isFinite) else { continue }
             let magnitude = values.map { $0 * $0 }.reduce(0, +).squareRoot()
             if record[time].trimmingSpaces.isEmpty { unstamped.append((values, magnitude)) } else { stamped.append((values, magnitude)) }
@@ -174,7 +174,7 @@ enum GenericReader {
         var timeField = time.map { AccelerationTable.TimeField.number($0) } ?? .none
         var dateTime: DateTimeColumn?
         if let time, let sample = first.flatMap({ time < $0.count ? $0[time] : nil }),
-            Double(sample.trimmingSpaces.replacingOccurrences(of: ",", with: ".")) == nil, let column = DateTimeColumn(sample: sample) {
+            sample.numberWithEitherDecimalMark == nil, let column = DateTimeColumn(sample: sample) {
             // Samples many a second need their times in seconds at least: refused when the first
             // rows all stop at the minute (one midnight written `T08:00` among seconds is fine).
             let minuteOnly = column.minutePrecision && firstRecords.prefix(8).allSatisfy { record in

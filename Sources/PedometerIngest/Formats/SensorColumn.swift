@@ -67,7 +67,7 @@ struct SensorColumn: Sendable, Hashable {
     ) -> (index: Int, values: [Int])? {
         guard records.count >= 6, let width = records.map(\.count).max() else { return nil }
         func number(_ record: [String], _ index: Int) -> Double? {
-            index < record.count ? Double(record[index].trimmingSpaces.replacingOccurrences(of: ",", with: ".")) : nil
+            index < record.count ? record[index].numberWithEitherDecimalMark : nil
         }
         let vectors = records.map { record in axes.map { number(record, $0) } }
         let times = time.map { time in records.map { number($0, time) } }

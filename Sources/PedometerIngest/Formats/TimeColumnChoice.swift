@@ -23,18 +23,13 @@ enum TimeColumnChoice {
         Set(records.compactMap { column < $0.count ? $0[column].trimmingSpaces : nil }.filter { !$0.isEmpty }).count
     }
 
-    /// A field's number, with a decimal point or a decimal comma.
-    private static func number(_ field: String) -> Double? {
-        Double(field.trimmingSpaces.replacingOccurrences(of: ",", with: "."))
-    }
-
     /// Whether `column` counts up over `records`: a number in each, never decreasing from row
     /// to row, and increasing between a quarter of them or more (a clock that batches repeats).
     static func countsUp(_ column: Int, in records: [[String]]) -> Bool {
         var previous: Double?
         var rises = 0
         for record in records {
-            guard column < record.count, let value = number(record[column]) else { return false }
+            guard column < record.count, let value = record[column].numberWithEitherDecimalMark else { return false }
             if let previous {
                 guard value >= previous else { return false }
                 if value > previous { rises += 1 }
@@ -47,17 +42,21 @@ enum TimeColumnChoice {
     /// Whether `column` rises from row to row in 9 of 10 rows or more: a clock, even with a
     /// row out of order or a counter that wrapped (an axis rises about as often as it falls).
     static func mostlyRises(_ column: Int, in records: [[String]]) -> Bool {
-        let values = records.compactMap { column < $0.count ? number($0[column]) : nil }
-        guard values.count == records.count, values.count >= 2 else { return false }
+        guard let values = numbers(column, in: records), values.count >= 2 else { return false }
         return zip(values, values.dropFirst()).filter { $1 > $0 }.count * 10 >= (values.count - 1) * 9
     }
 
     /// Whether `column` numbers the rows: whole numbers each one more than the one before (a
     /// sample counter, no clock whose unit could be told).
     static func countsRows(_ column: Int, in records: [[String]]) -> Bool {
-        let values = records.compactMap { column < $0.count ? number($0[column]) : nil }
-        return values.count == records.count && values.count >= 2
-            && zip(values, values.dropFirst()).allSatisfy { $1 - $0 == 1 && $0 == $0.rounded() }
+        guard let values = numbers(column, in: records), values.count >= 2 else { return false }
+        return zip(values, values.dropFirst()).allSatisfy { $1 - $0 == 1 && $0 == $0.rounded() }
+    }
+
+    /// `column`'s number in every one of `records`, or `nil` when one has none.
+    private static func numbers(_ column: Int, in records: [[String]]) -> [Double]? {
+        let values = records.compactMap { column < $0.count ? $0[column].numberWithEitherDecimalMark : nil }
+        return values.count == records.count ? values : nil
     }
 
     /// A guess at `--columns` for headerless `records`, for a refusal to show: `t` at `time`
@@ -69,9 +68,9 @@ enum TimeColumnChoice {
     static func suggestedRoles(for records: [[String]], time: Int? = nil) -> String? {
         guard let width = records.first?.count else { return nil }
         guard let time = time ?? (0..<width).first(where: { countsUp($0, in: records) }) else { return nil }
-        let values = (0..<width).map { column in records.compactMap { column < $0.count ? number($0[column]) : nil } }
+        let values = (0..<width).map { Self.numbers($0, in: records) ?? [] }
         let numbers = (0..<width).filter { column in
-            guard column > time, values[column].count == records.count, values[column].allSatisfy(\.isFinite) else { return false }
+            guard column > time, !values[column].isEmpty, values[column].allSatisfy(\.isFinite) else { return false }
             return Set(values[column]).count > 3 || values[column].contains { $0 != $0.rounded() }
         }
         func aboutGravity(_ first: Int) -> Bool {

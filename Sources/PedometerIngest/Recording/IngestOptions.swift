@@ -180,4 +180,10 @@ extension StringProtocol {
         }
         return Substring(self[first...last])
     }
+
+    /// The field as a number, spaces around it passed over, with a decimal point or a decimal
+    /// comma (`-0,35075` in a `;`-separated file); `nil` when it is none.
+    var numberWithEitherDecimalMark: Double? {
+        Double(trimmingSpaces.replacingOccurrences(of: ",", with: "."))
+    }
 }
