@@ -71,9 +71,9 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let (stretchLog, stretchInfo, stretchError) = readScratchFile(stretches)
     precondition(wholeError == stretchError, "stretches fail differently: \(stretchError ?? "no error") instead of \(wholeError ?? "no error")")
     precondition(wholeError != nil || (wholeLog == stretchLog && wholeInfo == stretchInfo), "stretches read differently")
-    // An hour of per-second bins at most: a mutated timestamp must not make each run build
-    // a month of them (the engine's own limit, 31 days, is tested elsewhere).
-    var pedometer = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600))
+    // An hour of per-second bins and step times at most: a mutated timestamp must not make
+    // each run build a month or a year of them (the engine's own limits are tested elsewhere).
+    var pedometer = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600, maximumStepLogDuration: 3600))
     do {
         _ = try RecordingReader.read(scratchPath, options: options, into: &pedometer)
     } catch {

@@ -22,7 +22,7 @@ struct SeriesCommand: ParsableCommand {
     @Argument(help: "A recording (file, recording folder or zip).")
     var path: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Time between rows: 0.5s, 1s, 10s, 1m, 250ms.", valueName: "interval"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Time between rows: 0.5s, 1s, 10s, 1m, 250ms, 1h, 1d.", valueName: "interval"))
     var every: String = "1s"
 
     @Flag(help: "List every step time (s) instead, one per line.")
@@ -42,7 +42,7 @@ struct SeriesCommand: ParsableCommand {
 
     func interval() throws -> Double {
         guard let span = TimeSpan(parsingAmount: every), span.seconds.isFinite, span.seconds >= Self.shortestInterval else {
-            throw ValidationError("--every: cannot read '\(every)' as an interval of at least 0.01 s (e.g. 0.5s, 1s, 10s, 1m)")
+            throw ValidationError("--every: cannot read '\(every)' as an interval of at least 0.01 s (e.g. 0.5s, 1s, 10s, 1m, 1d)")
         }
         return span.seconds
     }

@@ -102,10 +102,17 @@ enum SummaryBuilder {
             for problem in stream.problems { result.append("\(stream.stream) (\(stream.detail)): \(problem)") }
         }
         result += info.notes
-        let ignored = processed.pedometer.ignoredSamples
-        if ignored > 0 {
-            let days = Int((processed.pedometer.configuration.maximumDuration / 86_400).rounded())
-            result.append("\(ignored) samples ignored: time not finite or more than \(days) days from time 0")
+        let engine = processed.pedometer
+        func days(_ seconds: Double) -> Int { Int((seconds / 86_400).rounded()) }
+        let ignoredSensorSamples = engine.ignoredSamples - engine.ignoredStepCounts
+        if ignoredSensorSamples > 0 {
+            result.append(
+                "\(ignoredSensorSamples) samples ignored: time not finite or more than \(days(engine.configuration.maximumDuration)) days from time 0")
+        }
+        if engine.ignoredStepCounts > 0 {
+            result.append(
+                "\(engine.ignoredStepCounts) step counts ignored: time not finite or more than \(days(engine.configuration.maximumStepLogDuration)) "
+                    + "days from time 0 (split a longer log into files of a year)")
         }
         if let refusal = processed.pedometer.gpsRefusal { result.append(refusal.description) }
         if processed.pedometer.distanceMethod == .device, processed.pedometer.configuration.walkingStride != nil {

@@ -259,15 +259,45 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("far.csv").path
-        // The last count is 58 days after the first: a timestamp in the wrong unit.
-        try Data("time,steps\n0,0\n10,20\n20,40\n30,60\n5000000,70\n".utf8).write(to: URL(fileURLWithPath: path))
+        // The last count is 579 days after the first, longer than a step log is read: a
+        // timestamp in the wrong unit.
+        try Data("time,steps\n0,0\n10,20\n20,40\n30,60\n50000000,70\n".utf8).write(to: URL(fileURLWithPath: path))
         let output = try CommandRunner.run(["summarize", "--format", "json", path])
         #expect(output.status == 0, "\(output.stderr)")
         let summary = try #require(try objects(output.stdout)["far.csv"])
         #expect(integer(summary["steps"]) == 60)
         #expect(number(summary["durationSeconds"]) == 30)
         let warnings = summary["warnings"] as? [String] ?? []
-        #expect(warnings.contains("1 samples ignored: time not finite or more than 31 days from time 0"), "\(warnings)")
+        #expect(
+            warnings.contains(
+                "1 step counts ignored: time not finite or more than 366 days from time 0 (split a longer log into files of a year)"),
+            "\(warnings)")
+    }
+
+    /// A health app's daily counts over more than a month (the limit of a sensor log) are all
+    /// read (up to a year: `PedometerTests` tests the limit).
+    @Test func aDailyStepLogLongerThanAMonthIsReadWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-summarize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("daily.csv").path
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let first = try #require(calendar.date(from: DateComponents(year: 2025, month: 1, day: 1)))
+        var text = "date,steps\n"
+        for day in 0..<45 {
+            let parts = calendar.dateComponents([.year, .month, .day], from: try #require(calendar.date(byAdding: .day, value: day, to: first)))
+            text += String(format: "%04d-%02d-%02d,%d\n", parts.year!, parts.month!, parts.day!, 8000 + day)
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let output = try CommandRunner.run(["summarize", "--format", "json", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try #require(try objects(output.stdout)["daily.csv"])
+        // Each count is its day's, spread over the day.
+        #expect(integer(summary["steps"]) == (0..<45).reduce(0) { $0 + 8000 + $1 })
+        #expect(number(summary["durationSeconds"]) == 45 * 86_400.0)
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(!warnings.contains { $0.contains("ignored") }, "\(warnings)")
     }
 
     /// A real walk whose log lost 2 s of acceleration every 10 s: the walk's steps in the holes

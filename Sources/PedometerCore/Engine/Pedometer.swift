@@ -34,7 +34,7 @@ public struct Pedometer: SampleSink, Sendable {
 
     /// Steps per second no one exceeds (sprinters reach about 4.5): a device count rising
     /// faster is a counter jump, not steps. It also bounds the step times a device log can
-    /// make: at most this many per second of ``PedometerConfiguration/maximumDuration``.
+    /// make: at most this many per second of ``PedometerConfiguration/maximumStepLogDuration``.
     public static let fastestCadence = 5.0
     /// Steps no count reaches (a lifetime is a few hundred million): a larger jump in a
     /// device's count is corrupt, counted as this many unplaced steps at most.
@@ -80,8 +80,11 @@ public struct Pedometer: SampleSink, Sendable {
     /// Whether ``finish()`` was called.
     public private(set) var isFinished = false
     /// Samples ignored because their time was not finite or more than
-    /// ``PedometerConfiguration/maximumDuration`` from time 0.
+    /// ``PedometerConfiguration/maximumDuration`` from time 0 (step counts:
+    /// ``PedometerConfiguration/maximumStepLogDuration``), step counts included.
     public private(set) var ignoredSamples = 0
+    /// The step counts among ``ignoredSamples``.
+    public private(set) var ignoredStepCounts = 0
     /// Steps counted in gaps in the acceleration data, where the walk went on at its cadence on
     /// both sides (``StepDetector/stepsInDataGaps``): inferred, not seen.
     public var stepsInDataGaps: Int { detector.stepsInDataGaps }
@@ -169,7 +172,10 @@ public struct Pedometer: SampleSink, Sendable {
     }
 
     public mutating func accept(_ sample: StepCountSample, kind: StepReferenceKind) {
-        guard admit(sample.time) else { return }
+        guard admit(sample.time, within: configuration.maximumStepLogDuration) else {
+            ignoredStepCounts += 1
+            return
+        }
         referenceStreams[kind, default: ReferenceStream()].append(sample)
         guard kind == .device, stepsSource != .acceleration, !isFinished else { return }
         // A step log without acceleration: the device's steps are the only steps there are.
@@ -530,8 +536,10 @@ extension Pedometer {
         max(configuration.activity.cadenceWindow / 2, configuration.activity.stepWindow + 0.5) + 1
     }
 
-    private mutating func admit(_ time: Double) -> Bool {
-        guard time.isFinite && abs(time) <= configuration.maximumDuration && !isFinished else {
+    /// Whether a sample at `time` is read: finite, at most `limit` seconds from time 0
+    /// (``PedometerConfiguration/maximumDuration`` by default) and before ``finish()``.
+    private mutating func admit(_ time: Double, within limit: Double? = nil) -> Bool {
+        guard time.isFinite && abs(time) <= limit ?? configuration.maximumDuration && !isFinished else {
             ignoredSamples += 1
             return false
         }

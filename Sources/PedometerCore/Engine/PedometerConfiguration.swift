@@ -21,17 +21,23 @@ public struct PedometerConfiguration: Sendable, Hashable {
     public var gpsCalibration: GPSCalibration?
     /// Floor counting from barometric altitude.
     public var floors: FloorCounter
-    /// Samples more than this many seconds after (or before) time 0 are ignored: a timestamp in
-    /// the wrong unit must not make the per-second bins or a device log's steps grow without
-    /// bound. 31 days by default.
+    /// Samples of acceleration, pressure and location more than this many seconds after (or
+    /// before) time 0 are ignored: a timestamp in the wrong unit must not make the per-second
+    /// bins grow without bound, and no sensor log in one file runs this long. 31 days by default.
     public var maximumDuration: Double
+    /// Step counts more than this many seconds after (or before) time 0 are ignored. A health
+    /// app's log holds a count a day (or an hour) for as long as it was kept, and each step
+    /// becomes a step time: a year of 8,500 steps a day takes about 2 s and 200 MB; longer,
+    /// the step list would grow without bound. 366 days by default.
+    public var maximumStepLogDuration: Double
 
     public init(
         height: Double = StrideModel.defaultHeight, walkingStride: Double? = nil,
         detector: StepDetector.Configuration = StepDetector.Configuration(), trailingWindow: Double = 10,
         maxCadenceWindow: Double = 10, activity: ActivityClassifier = ActivityClassifier(),
         intervals: IntervalSegmenter = IntervalSegmenter(), gpsCalibration: GPSCalibration? = GPSCalibration(),
-        floors: FloorCounter = FloorCounter(), maximumDuration: Double = 31 * 86_400
+        floors: FloorCounter = FloorCounter(), maximumDuration: Double = 31 * 86_400,
+        maximumStepLogDuration: Double = 366 * 86_400
     ) {
         self.height = height
         self.walkingStride = walkingStride
@@ -43,6 +49,7 @@ public struct PedometerConfiguration: Sendable, Hashable {
         self.gpsCalibration = gpsCalibration
         self.floors = floors
         self.maximumDuration = maximumDuration
+        self.maximumStepLogDuration = maximumStepLogDuration
     }
 
     /// The stride model before any GPS calibration: height-based, rescaled to

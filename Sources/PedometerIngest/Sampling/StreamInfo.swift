@@ -76,7 +76,8 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         public var back: Double
 
         /// A jump ahead longer than this, seconds, is no gap in one recording but another
-        /// clock (a logger restarted, logs joined): 31 days, what the engine reads from time 0.
+        /// clock (a logger restarted, logs joined): 31 days, what the engine reads of a sensor's
+        /// samples from time 0.
         public static var longestGap: Double { 31 * 86_400 }
 
         /// Seconds between the last sample before a restart and the first after it, the time

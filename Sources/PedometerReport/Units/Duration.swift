@@ -45,12 +45,12 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
     }
 
     /// Parses a number with a unit, as a sampling interval is written: `250ms`, `0.5s`, `10 s`,
-    /// `1m` or `1min` (minutes), `2h`; a bare number is seconds, and clock forms (`1:30`) are
+    /// `1m` or `1min` (minutes), `2h`, `1d` (a day of a long step log); a bare number is seconds, and clock forms (`1:30`) are
     /// accepted too. Negative or non-finite values are rejected.
     public init?(parsingAmount text: String) {
         let compact = text.lowercased().filter { $0 != " " }
         let units: [(String, Double)] = [
-            ("ms", 0.001), ("sec", 1), ("s", 1), ("min", 60), ("m", 60), ("h", 3600),
+            ("ms", 0.001), ("sec", 1), ("s", 1), ("min", 60), ("m", 60), ("h", 3600), ("d", 86_400),
         ]
         for (suffix, factor) in units where compact.hasSuffix(suffix) {
             let number = compact.dropLast(suffix.count)

@@ -335,15 +335,20 @@ import Testing
         #expect(engine.references.deviceSteps == 120)
     }
 
-    @Test func samplesFartherFromTimeZeroThanTheMaximumDurationAreIgnored() {
-        var engine = Pedometer(configuration: PedometerConfiguration(maximumDuration: 3600))
+    @Test func samplesFartherFromTimeZeroThanTheirStreamsLimitAreIgnored() {
+        var engine = Pedometer(configuration: PedometerConfiguration(maximumDuration: 60, maximumStepLogDuration: 3600))
         // Found by tools/fuzz: counts 10^10 s apart before time 0 made billions of step times.
-        for (time, steps) in [(-2e10, 12.0), (-1e10, 5e10), (-3601, 0), (3601, 9e4), (0, 0), (10, 20)] {
+        for (time, steps) in [(-2e10, 12.0), (-1e10, 5e10), (-3601, 0), (3601, 9e4), (0, 0), (10, 20), (3000, 50)] {
             engine.accept(StepCountSample(time: time, steps: steps), kind: .device)
         }
+        // A step log may run longer than a sensor's: the pressure after a minute is ignored,
+        // the count after 50 minutes is not.
+        engine.accept(PressureSample(time: 61, pressure: 1000))
         engine.finish()
-        #expect(engine.ignoredSamples == 4)
-        #expect(engine.snapshot().numberOfSteps == 20)
+        #expect(engine.ignoredSamples == 5)
+        #expect(engine.ignoredStepCounts == 4)
+        #expect(engine.snapshot().numberOfSteps == 50)
+        #expect(engine.endDate == 3000)
     }
 
     @Test func aStepLogsDistanceAfterHoursWithoutASampleIsNoCurrentPace() {

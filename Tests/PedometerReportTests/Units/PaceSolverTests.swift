@@ -64,7 +64,7 @@ import Testing
 
     static let amounts: [(String, Double)] = [
         ("1s", 1), ("0.5s", 0.5), ("10 s", 10), ("1m", 60), ("2min", 120), ("250ms", 0.25), ("1h", 3600),
-        ("5", 5), ("1:30", 90),
+        ("1d", 86_400), ("5", 5), ("1:30", 90),
     ]
 
     @Test(arguments: amounts)
