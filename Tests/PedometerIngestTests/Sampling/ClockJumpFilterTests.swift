@@ -114,6 +114,20 @@ import Testing
         #expect(dayInfo.clockRestartCount == 0 && dayInfo.gapCount == 1)
     }
 
+    /// The last sample alone that far ahead (a logger's closing row stamped in another clock)
+    /// is a restart as well, not a gap of months that would make the recording as long; a
+    /// last sample a day ahead is the data resuming.
+    @Test func aLastSampleLongerThanAnyRecordingAheadIsAnotherClock() {
+        let walk = stream(count: 1000)
+        let (out, info) = filter(walk + [300 * 86_400])
+        #expect(out == walk + [9.99 + StreamInfo.ClockRestart.gap])
+        #expect(info.clockRestartCount == 1 && info.gapCount == 1 && info.strayTimestamps == 0)
+
+        let (kept, dayInfo) = filter(walk + [86_400])
+        #expect(kept == walk + [86_400])
+        #expect(dayInfo.clockRestartCount == 0 && dayInfo.gapCount == 1)
+    }
+
     @Test func eventStreamsHoldNothing() {
         // Step counts come as events, with pauses of any length: no jump is judged.
         var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
