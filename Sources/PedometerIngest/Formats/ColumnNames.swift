@@ -7,31 +7,50 @@ struct ColumnNames {
     let normalized: [String]
     /// The unit written in parentheses or brackets after each name, lower-cased (`""` if none).
     let units: [String]
+    /// Each normalised name without a data set's label before a colon (Vernier's
+    /// `Data Set 1:Time(s)`, Logger Pro's `Latest: Time (s)` and `Run 1: Time (s)` → `time`);
+    /// the normalised name when it has none. A colon in a unit (`(hh:mm:ss)`) labels nothing.
+    let unlabelled: [String]
 
     init(_ header: [String]) {
         raw = header
         var names: [String] = []
         var units: [String] = []
+        var unlabelled: [String] = []
         for name in Self.withoutNamespace(header) {
-            var base = ""
-            var unit = ""
-            var depth = 0
-            for character in name {
-                if character == "(" || character == "[" {
-                    depth += 1
-                } else if character == ")" || character == "]" {
-                    depth = max(depth - 1, 0)
-                } else if depth > 0 {
-                    unit.append(character)
-                } else if character.isLetter || character.isNumber {
-                    base += character.lowercased()
-                }
-            }
+            let (base, unit, label) = Self.normalize(name)
             names.append(base)
-            units.append(unit.trimmingSpaces.lowercased())
+            units.append(unit)
+            unlabelled.append(label.map { String(base.dropFirst($0)) } ?? base)
         }
         normalized = names
         self.units = units
+        self.unlabelled = unlabelled
+    }
+
+    /// A name's letters and digits lower-cased, its unit (what parentheses or brackets hold,
+    /// trimmed and lower-cased), and how many of those letters and digits come before its last
+    /// colon outside brackets when letters or digits follow it.
+    private static func normalize(_ name: String) -> (base: String, unit: String, label: Int?) {
+        var base = ""
+        var unit = ""
+        var depth = 0
+        var colon: Int?
+        for character in name {
+            if character == "(" || character == "[" {
+                depth += 1
+            } else if character == ")" || character == "]" {
+                depth = max(depth - 1, 0)
+            } else if depth > 0 {
+                unit.append(character)
+            } else if character.isLetter || character.isNumber {
+                base += character.lowercased()
+            } else if character == ":" {
+                colon = base.count
+            }
+        }
+        let label = colon.flatMap { $0 > 0 && $0 < base.count ? $0 : nil }
+        return (base, unit.trimmingSpaces.lowercased(), label)
     }
 
     /// The names, those written in one reverse-domain namespace (`com.`, `org.` or `net.` and at

@@ -318,6 +318,15 @@ struct HeaderRoles: Sendable, Hashable {
         "zeit", "uhrzeit", "zeitstempel", "tijd", "tiempo", "czas", "時間", "時刻", "时间", "시간", "время",
     ]
 
+    /// Words for time in other languages (French, Italian and Portuguese, Finnish, Swedish and
+    /// Danish, Czech and Slovak, Turkish) that name a time only with a time unit in brackets
+    /// beside them, as phyphox writes its exports in the phone's language (`Temps (s)`,
+    /// `Tempo (s)`, `Aika (s)`): alone, `temps` or `tempo` may be a temperature or a cadence.
+    static let foreignTimeNamesWithUnit: Set<String> = ["temps", "tempo", "aika", "tid", "čas", "zaman"]
+
+    /// Units of time written in brackets after a name.
+    static let timeUnitNames: Set<String> = ["s", "ms", "us", "µs", "ns", "sec", "secs", "seconds"]
+
     /// A date, in English and in other languages (German and Dutch, Spanish, Japanese, Chinese,
     /// Korean, Russian): a time column after any other, since a date may be written on every
     /// row beside the samples' time (`Date;Timestamp;…`, `fecha,timestamp_ms,…`, `Datum;Zeit;…`).
@@ -329,16 +338,21 @@ struct HeaderRoles: Sendable, Hashable {
     }
 
     /// The columns named as a time, by rank: the sensor's clock, a clock named as one, a name
-    /// starting with `time` or holding `timestamp`, a time in another language, a date.
+    /// starting with `time` or holding `timestamp`, a time in another language, a date; each
+    /// by its name or by its name after a data set's label (``ColumnNames/unlabelled``).
     static func timeColumnsByRank(_ names: ColumnNames) -> [[Int]] {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
-        let ranked: [(String) -> Bool] = [
-            { $0.contains("sensor") && stamped($0) }, { timeNames.contains($0) }, stamped, { foreignTimeNames.contains($0) },
-            { dateNames.contains($0) },
+        let ranked: [(_ name: String, _ unit: String) -> Bool] = [
+            { name, _ in name.contains("sensor") && stamped(name) }, { name, _ in timeNames.contains(name) }, { name, _ in stamped(name) },
+            { name, unit in foreignTimeNames.contains(name) || (foreignTimeNamesWithUnit.contains(name) && timeUnitNames.contains(unit)) },
+            { name, _ in dateNames.contains(name) },
         ]
         var seen: Set<Int> = []
         return ranked.map { matches in
-            names.normalized.indices.filter { index in matches(names.normalized[index]) && seen.insert(index).inserted }
+            names.normalized.indices.filter { index in
+                let unit = names.units[index]
+                return (matches(names.normalized[index], unit) || matches(names.unlabelled[index], unit)) && seen.insert(index).inserted
+            }
         }
     }
 
@@ -394,8 +408,12 @@ struct HeaderRoles: Sendable, Hashable {
         // Gravity added to the acceleration is said by the reader's note, not passed over here.
         let sensors = others.filter { $0.meaning.rank < 0 && $0 != gravity }
         if let other = equals.first {
+            // A file of several runs, each its time and axes (Vernier's and PASCO's exports):
+            // the other axes with the time column before them.
+            let times = timeColumns(names)
+            let otherTime = times.count > 1 ? times.filter { $0 < other.x }.max() ?? time : time
             text += "; also \(chosen.meaning.description): " + equals.map(listed).joined(separator: "; ")
-                + " (the first is used: choose with --columns, e.g. time=\(time + 1),x=\(other.x + 1),y=\(other.y + 1),z=\(other.z + 1))"
+                + " (the first is used: choose with --columns, e.g. time=\(otherTime + 1),x=\(other.x + 1),y=\(other.y + 1),z=\(other.z + 1))"
         }
         if !lower.isEmpty {
             text += "; preferred over " + lower.map { "\(listed($0)) (\($0.meaning.description))" }.joined(separator: ", ")

@@ -95,6 +95,12 @@ enum UnitInference {
             let shortest = String(format3: samplingIntervals.lowerBound * 1000)
             let longest = String(format3: samplingIntervals.upperBound * 1000)
             reason = "the first rows' \(how) \(spacingText(spacing)) is no sampling interval (\(shortest)–\(longest) ms) in ns, us, ms or s"
+            // Days (Axivity's `cwa-convert -t:days`, a spreadsheet's serial time from 0): said,
+            // not inferred, as a day's fraction is no unit a logger is known to stamp in.
+            if samplingIntervals.contains(spacing * 86_400) {
+                return "cannot infer the time unit: \(reason), but is one in days (\(spacingText(spacing * 86_400)) s): "
+                    + "give --time-unit excel-days if the times are days"
+            }
         } else if zip(times.dropFirst(), times).contains(where: { $0 < $1 }) {
             return "cannot infer the time unit: the first rows' times go backwards: the rows are newest first? sort them oldest first"
         } else {

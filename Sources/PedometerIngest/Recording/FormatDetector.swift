@@ -219,7 +219,10 @@ enum FormatDetector {
             let preview = first.joined(separator: ",").prefix(40)
             // A file that turns out to be no table at all (a text whose quotes libcsv refuses
             // further down) keeps the error of its first line.
-            if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil {
+            // A header naming the time and the axes above dated rows (Shimmer's formatted time,
+            // below Excel's `sep=` line) names their columns.
+            let named = (try? headerAfterPreamble(path, timed: true, options: options)) ?? nil
+            if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil, named.map({ $0.line > rows.line }) ?? true {
                 return try detectDatedRows(
                     path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)),
                     header: rows.records == 1 && first.count == rows.fieldCount ? first : nil, options: options)
@@ -229,7 +232,7 @@ enum FormatDetector {
                     format: .steps, layout: .stepIntervals(layout),
                     reason: "header on line 2 names step counts per interval ('\(layout.header[layout.start])', '\(layout.header[layout.steps])'), below a line that is no row of the table ('\(preview)' …)")
             }
-            guard let found = (try? headerAfterPreamble(path, options: options)) ?? nil else {
+            guard let found = named else {
                 if let names = try namesOfTwoRows(path, options: options) {
                     if let detection = try? detectHeader(path, names), case .table = detection.layout {
                         return Detection(
@@ -239,6 +242,19 @@ enum FormatDetector {
                     if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
                 }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
+                // Axes without a time below a preamble (HyperIMU with its timestamp off): timed by --rate.
+                if let untimed = (try? headerAfterPreamble(path, timed: false, options: options)) ?? nil {
+                    do {
+                        if let detection = try tableByOptions(
+                            path, untimed.header, preambleRecords: untimed.preambleRecords, secondRow: untimed.secondRow, options: options)
+                        {
+                            let below = ", on line \(untimed.line) below lines that are no rows of the table ('\(preview)' …)"
+                            return Detection(format: detection.format, layout: detection.layout, reason: detection.reason + below)
+                        }
+                    } catch let refusal {
+                        throw IngestError(file: path, line: untimed.line, column: 1, refusal.reason)
+                    }
+                }
                 if isComment(first), let detection = try rowsBelowComments(path, options: options) { return detection }
                 if let roles = try headerlessSensorRows(path, options: options) {
                     throw IngestError(file: path, line: 1, column: 1, "unknown format: \(roles)")
@@ -552,9 +568,10 @@ enum FormatDetector {
     /// time column and x/y/z acceleration (``HeaderRoles``) and is followed by a row of numbers
     /// there, the time a number or a date-time (or by a row of units and then one of numbers: the header then holds the units,
     /// ``unitsRow(below:_:)``), with the count of records above it and its line; `nil` when
-    /// there is none.
+    /// there is none. Not `timed`: the first that names x/y/z acceleration and no time, above
+    /// numbers there.
     private static func headerAfterPreamble(
-        _ path: String, options: IngestOptions
+        _ path: String, timed: Bool, options: IngestOptions
     ) throws(IngestError) -> (header: [String], preambleRecords: Int, line: Int, secondRow: SecondHeaderRow?)? {
         let reader = try CSVReader(path: path, options: options)
         guard try reader.next() else { return nil }
@@ -562,16 +579,28 @@ enum FormatDetector {
             guard try reader.next() else { return nil }
             var candidate = reader.strings()
             let line = reader.line
-            guard HeaderRoles.find(ColumnNames(candidate)) != nil else { continue }
+            let candidateNames = ColumnNames(candidate)
+            guard timed
+                ? HeaderRoles.find(candidateNames) != nil
+                : HeaderRoles.timeColumn(candidateNames) == nil && HeaderRoles.acceleration(candidateNames, excluding: nil) != nil
+            else { continue }
             guard try reader.next() else { return nil }
             var secondRow: SecondHeaderRow?
             if let withUnits = try self.unitsRow(below: candidate, reader) {
                 (candidate, secondRow) = (withUnits, .units)
             }
-            guard let roles = HeaderRoles.find(ColumnNames(candidate)), roles.time < reader.fieldCount,
-                reader.number(roles.time) != nil || DateTimeColumn(sample: reader.string(roles.time)) != nil,
-                [roles.x, roles.y, roles.z].allSatisfy({ $0 < reader.fieldCount && reader.number($0) != nil })
-            else { return nil }
+            let names = ColumnNames(candidate)
+            func numbers(_ columns: [Int]) -> Bool { columns.allSatisfy { $0 < reader.fieldCount && reader.number($0) != nil } }
+            if timed, let roles = HeaderRoles.find(names) {
+                guard roles.time < reader.fieldCount,
+                    reader.number(roles.time) != nil || DateTimeColumn(sample: reader.string(roles.time)) != nil,
+                    numbers([roles.x, roles.y, roles.z])
+                else { return nil }
+            } else {
+                guard let axes = HeaderRoles.acceleration(names, excluding: nil),
+                    numbers([axes.triplet.x, axes.triplet.y, axes.triplet.z])
+                else { return nil }
+            }
             return (candidate, preamble, line, secondRow)
         }
         return nil
@@ -581,12 +610,14 @@ enum FormatDetector {
     /// Shimmer's export) and the record below it holds numbers: the header with each unit in
     /// brackets after its name (`Accel_LN_X_CAL (m/(s^2))`, read as any unit a header states),
     /// the reader then on that record below; `nil` otherwise (a units row has as many fields as
-    /// the header, no number, at least two units, none longer than 12 characters, and the row
-    /// below numbers in at least half its fields, and is no repeat of the header's names, which
-    /// is a repeated header), the reader where it was or one record on.
+    /// the header, no number, at least two units, none longer than 12 characters but a date's
+    /// layout, `yyyy/mm/dd hh:mm:ss.000`, and the row below numbers in at least half its fields,
+    /// and is no repeat of the header's names, which is a repeated header), the reader where it
+    /// was or one record on.
     private static func unitsRow(below header: [String], _ reader: CSVReader) throws(IngestError) -> [String]? {
         let units = reader.strings().map { $0.trimmingSpaces }
-        guard units.count == header.count, units.allSatisfy({ $0.count <= 12 && !isNumberText($0) }),
+        func isUnit(_ text: Substring) -> Bool { (text.count <= 12 || isDateLayout(text)) && !isNumberText(text) }
+        guard units.count == header.count, units.allSatisfy(isUnit),
             units.filter({ !$0.isEmpty }).count >= 2,
             ColumnNames(units.map(String.init)).normalized != ColumnNames(header).normalized, try reader.next(),
             holdsNumbers(reader)
@@ -594,6 +625,14 @@ enum FormatDetector {
         return zip(header, units).map { name, unit in
             unit.isEmpty || name.contains("(") || name.contains("[") ? name : "\(name) (\(unit))"
         }
+    }
+
+    /// Whether a text is a date-time's layout written as a unit (Shimmer's formatted time,
+    /// `yyyy/mm/dd hh:mm:ss.000`): a year or an hour's letters, and only a layout's letters,
+    /// separators and zeros.
+    private static func isDateLayout(_ text: Substring) -> Bool {
+        let lower = text.lowercased()
+        return (lower.contains("yy") || lower.contains("hh")) && lower.allSatisfy { "ymdhsfzt/:-._ 0".contains($0) }
     }
 
     /// A header of two rows of names, as pandas writes a table with two levels of column names
@@ -688,6 +727,13 @@ enum FormatDetector {
                     + "pedometer reads: counts per interval need a start and an end column (or a date, for a day's count), and a "
                     + "cumulative count or a list of step events a time column and the counts alone (see formats.md, step logs)")
         }
+        // A time without acceleration (a GPS log, a list of workouts): named, as what is missing.
+        if let time = HeaderRoles.timeColumn(names) {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names a time ('\(header[time])') but no x/y/z "
+                    + "acceleration and no step counts (see --input-format and --columns)")
+        }
         throw IngestError(
             file: path, line: 1, column: 1,
             "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names no time and x/y/z acceleration columns (see --input-format and --columns)")
@@ -697,20 +743,19 @@ enum FormatDetector {
     /// options say: its axes timed by `--rate`, or the columns `--columns` names; `nil` without
     /// such options. A header naming x/y/z acceleration but no time asks for the rate.
     private static func tableByOptions(
-        _ path: String, _ header: [String], secondRow: SecondHeaderRow? = nil, options: IngestOptions
+        _ path: String, _ header: [String], preambleRecords: Int = 0, secondRow: SecondHeaderRow? = nil, options: IngestOptions
     ) throws(IngestError) -> Detection? {
         let names = ColumnNames(header)
         let preview = header.prefix(6).joined(separator: ",") + (header.count > 6 ? ",…" : "")
+        let layout = Layout.table(header: header, preambleRecords: preambleRecords, secondRow: secondRow)
         if options.columns != nil {
-            return Detection(
-                format: .generic, layout: .table(header: header, secondRow: secondRow), reason: "header '\(preview)', columns given by --columns")
+            return Detection(format: .generic, layout: layout, reason: "header '\(preview)', columns given by --columns")
         }
         guard HeaderRoles.timeColumn(names) == nil, let axes = HeaderRoles.acceleration(names, excluding: nil) else { return nil }
         let listed = [axes.triplet.x, axes.triplet.y, axes.triplet.z].map { "'\(header[$0])'" }.joined(separator: ", ")
         if let rate = options.sampleRate {
             return Detection(
-                format: .generic, layout: .table(header: header, secondRow: secondRow),
-                reason: "header names axes \(listed), no time column: timed by --rate \(String(format3: rate))")
+                format: .generic, layout: layout, reason: "header names axes \(listed), no time column: timed by --rate \(String(format3: rate))")
         }
         throw IngestError(
             file: path, line: 1, column: 1,

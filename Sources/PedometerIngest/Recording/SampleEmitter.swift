@@ -25,6 +25,12 @@ struct SampleEmitter<Sink: SampleSink> {
     private var accelerationKind = AccelerationKind.total
     /// The last acceleration sample as read, to tell a row written twice.
     private var lastAcceleration: AccelerationSample?
+    /// Acceleration rows reading 0 on every axis (or a magnitude of 0) before the stream's first
+    /// other reading, held: dropped when a reading follows within
+    /// ``longestZeroStart`` of them (a logger of several sensors writes rows before this one
+    /// delivers: Physics Toolbox's), passed on otherwise (a sensor that reads 0 at rest).
+    private var zeroStart: ZeroStart? = ZeroStart()
+    private static var longestZeroStart: Int { 1024 }
     /// Magnitudes of the first acceleration samples, to check the unit.
     private var magnitudes: [Double] = []
     private static var magnitudeSamples: Int { 1024 }
@@ -53,6 +59,7 @@ struct SampleEmitter<Sink: SampleSink> {
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
         magnitudes.removeAll()
+        zeroStart = ZeroStart()
         sink.beginAcceleration(kind: kind)
     }
 
@@ -64,10 +71,12 @@ struct SampleEmitter<Sink: SampleSink> {
         acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
         magnitudes.removeAll()
+        zeroStart = ZeroStart()
     }
 
     @inline(__always)
     mutating func accelerationMagnitude(_ sample: AccelerationMagnitudeSample) {
+        if zeroStart != nil, holdsZero(sample, reads: sample.magnitude != 0) { return }
         if let placed = magnitudeStamps.add(sample) { forward(placed) }
         if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
     }
@@ -79,6 +88,7 @@ struct SampleEmitter<Sink: SampleSink> {
             return
         }
         lastAcceleration = sample
+        if zeroStart != nil, holdsZero(sample, reads: sample.x != 0 || sample.y != 0 || sample.z != 0) { return }
         if let placed = accelerationStamps.add(sample) { forward(placed) }
         if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
     }
@@ -91,8 +101,51 @@ struct SampleEmitter<Sink: SampleSink> {
         if pressure != nil, let last = pressureJumps.finish(monitor: &pressure!) { sink.accept(last) }
     }
 
+    /// The rows reading 0 at the start of the acceleration stream, held until a reading tells
+    /// whether the sensor had started.
+    private struct ZeroStart {
+        var samples: [AccelerationSample] = []
+        var magnitudes: [AccelerationMagnitudeSample] = []
+        var count: Int { samples.count + magnitudes.count }
+    }
+
+    /// Whether `sample` is held as one of the zero rows that start the stream (`reads`: it is
+    /// not). A reading drops the held rows; one zero row more than ``longestZeroStart`` passes
+    /// them all on, as a reading would have been.
+    @inline(never)
+    private mutating func holdsZero<Sample>(_ sample: Sample, reads: Bool) -> Bool {
+        guard let start = zeroStart else { return false }
+        if reads {
+            zeroStart = nil
+            if start.count > 0 { acceleration?.noteZeroRowsBeforeFirstReading(start.count) }
+            return false
+        }
+        guard start.count < Self.longestZeroStart else {
+            releaseZeroStart()
+            return false
+        }
+        if let sample = sample as? AccelerationSample { zeroStart?.samples.append(sample) }
+        if let sample = sample as? AccelerationMagnitudeSample { zeroStart?.magnitudes.append(sample) }
+        return true
+    }
+
+    /// Passes on the zero rows held at the start of the stream: the sensor reads 0.
+    private mutating func releaseZeroStart() {
+        guard let start = zeroStart else { return }
+        zeroStart = nil
+        for sample in start.samples {
+            if let placed = accelerationStamps.add(sample) { forward(placed) }
+        }
+        for sample in start.magnitudes {
+            if let placed = magnitudeStamps.add(sample) { forward(placed) }
+        }
+        forwardPlacedAcceleration()
+        forwardPlacedMagnitudes()
+    }
+
     /// Passes on the acceleration samples still held: the end of its stream.
     private mutating func finishAcceleration() {
+        releaseZeroStart()
         accelerationStamps.finish()
         forwardPlacedAcceleration()
         magnitudeStamps.finish()

@@ -31,6 +31,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// Rows repeating the row before them exactly, time and values (a row written twice:
     /// dropped, not taken for a sample delivered in a batch).
     public var repeatedRows = 0
+    /// Acceleration rows reading 0 on every axis before the sensor's first reading (a logger
+    /// of several sensors writing rows before this one delivered: dropped).
+    public var zeroRowsBeforeFirstReading = 0
     /// Times the clock went back by more than a gap and carried on from there (a restarted
     /// logger, logs joined into one file): the samples after it were moved to follow the ones
     /// before after ``ClockRestart/gap``. ``clockRestarts`` lists the first five.
@@ -103,6 +106,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
         if repeatedRows > 0 { result.append("\(repeatedRows) rows repeating the row before them exactly, time and values (dropped)") }
+        if zeroRowsBeforeFirstReading > 0 {
+            result.append("\(zeroRowsBeforeFirstReading) rows reading 0 on every axis before the sensor's first reading (dropped: not started)")
+        }
         if strayTimestamps > 0 {
             result.append("\(strayTimestamps) samples stamped far from the samples on both sides of them (dropped)")
         }

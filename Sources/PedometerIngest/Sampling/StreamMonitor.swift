@@ -24,6 +24,7 @@ struct StreamMonitor {
     private var outOfOrder = 0
     private var strayTimestamps = 0
     private var repeatedRows = 0
+    private var zeroRowsBeforeFirstReading = 0
     private var clockRestarts: [StreamInfo.ClockRestart] = []
     private var clockRestartCount = 0
     private var gapCount = 0
@@ -133,6 +134,9 @@ struct StreamMonitor {
 
     /// Records a row dropped because it repeated the one before it exactly.
     mutating func noteRepeatedRow() { repeatedRows += 1 }
+
+    /// Records rows dropped because they read 0 on every axis before the sensor's first reading.
+    mutating func noteZeroRowsBeforeFirstReading(_ count: Int) { zeroRowsBeforeFirstReading += count }
 
     /// Records that the clock went back `back` seconds after the sample at `time` and that the
     /// samples from there on were moved to follow it.
@@ -250,7 +254,8 @@ struct StreamMonitor {
             rate: coveredSeconds > 0 ? Double(intervalCount) / coveredSeconds : nil,
             medianInterval: medianInterval, jitter: jitter,
             duplicateTimestamps: duplicates, outOfOrder: outOfOrder,
-            strayTimestamps: strayTimestamps, repeatedRows: repeatedRows, clockRestartCount: clockRestartCount,
+            strayTimestamps: strayTimestamps, repeatedRows: repeatedRows,
+            zeroRowsBeforeFirstReading: zeroRowsBeforeFirstReading, clockRestartCount: clockRestartCount,
             clockRestarts: clockRestarts,
             gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
             rateChanges: rateChanges)

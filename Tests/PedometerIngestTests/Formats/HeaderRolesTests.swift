@@ -39,6 +39,28 @@ import Testing
         #expect(chosen(header) == expected)
     }
 
+    /// A time behind a data set's label (Vernier's, Logger Pro's), and phyphox's time in the
+    /// phone's language with its unit (`Temps (s)`, `Tempo (s)` …); alone, `temps` or `tempo`
+    /// is no time (a temperature, a cadence), and a colon in a unit labels nothing. Until
+    /// 2026-11-27 all of the first seven were refused as having no time column.
+    @Test(arguments: [
+        (["Data Set 1:Time(s)", "Data Set 1:X-axis acceleration(m/s²)", "Data Set 1:Y-axis acceleration(m/s²)", "Data Set 1:Z-axis acceleration(m/s²)"],
+         "Data Set 1:Time(s)" as String?),
+        (["Latest: Time (s)", "Latest: X-axis acceleration (m/s²)", "Latest: Y-axis acceleration (m/s²)", "Latest: Z-axis acceleration (m/s²)"],
+         "Latest: Time (s)"),
+        (["Run 1: Time (s)", "Run 1: Acceleration x (m/s²)", "Run 1: Acceleration y (m/s²)", "Run 1: Acceleration z (m/s²)"], "Run 1: Time (s)"),
+        (["Temps (s)", "Accélération x (m/s^2)", "Accélération y (m/s^2)", "Accélération z (m/s^2)"], "Temps (s)"),
+        (["Tempo (s)", "Accelerazione x (m/s^2)", "Accelerazione y (m/s^2)", "Accelerazione z (m/s^2)"], "Tempo (s)"),
+        (["Aika (s)", "Kiihtyvyys x (m/s^2)", "Kiihtyvyys y (m/s^2)", "Kiihtyvyys z (m/s^2)"], "Aika (s)"),
+        (["Čas (s)", "Zrychlení x (m/s^2)", "Zrychlení y (m/s^2)", "Zrychlení z (m/s^2)"], "Čas (s)"),
+        (["tempo", "x", "y", "z"], nil),
+        (["temps (°C)", "x", "y", "z"], nil),
+        (["clock (hh:mm:ss)", "x", "y", "z"], "clock (hh:mm:ss)"),
+    ] as [([String], String?)])
+    func timeBehindALabelOrInAnotherLanguage(_ header: [String], _ time: String?) {
+        #expect(HeaderRoles.timeColumn(ColumnNames(header)).map { header[$0] } == time)
+    }
+
     /// Names holding the axis as a word before others: the mHealth specification's
     /// (`X_IN_G`, `X_ACCELERATION_METERS_PER_SECOND_SQUARED`), Shimmer's (`Accel_LN_X_CAL`
     /// beside `Gyro_X_CAL`), `acc_x_g`, `ax_g`. Until 2026-11-25 no triplet was found in them.

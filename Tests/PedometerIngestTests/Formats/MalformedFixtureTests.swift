@@ -16,7 +16,7 @@ import PedometerCore
         ("unknown-format.csv",
          "1:1: unknown format: header 'name,age,city' names no time and x/y/z acceleration columns (see --input-format and --columns)"),
         ("missing-column.csv",
-         "1:1: unknown format: header 'time,x,y' names no time and x/y/z acceleration columns (see --input-format and --columns)"),
+         "1:1: unknown format: header 'time,x,y' names a time ('time') but no x/y/z acceleration and no step counts (see --input-format and --columns)"),
         ("wrong-delimiter.csv",
          "1:1: fields separated by '|': only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. tr '|' ',' < wrong-delimiter.csv > fixed.csv"),
         ("all-rows-bad.csv", "2:6: no usable rows: x acceleration is not a finite number: 'a' (and 1 more rows skipped)"),
