@@ -84,6 +84,37 @@ extension CSVReader {
         return value == unavailable ? nil : value
     }
 
+    /// ``optionalNumber(_:_:unavailable:)`` for a count of whole things (steps), which may also
+    /// be written with its thousands grouped (`"8,123"`, `1 234 567`, as Fitbit's export writes
+    /// them): a count is never a fraction, so `8,123` is no decimal comma there.
+    func optionalCount(_ index: Int?, _ name: String) throws(IngestError) -> Double? {
+        guard let index, index < fieldCount, !isEmpty(index) else { return nil }
+        return try requireCount(index, name)
+    }
+
+    /// ``requireNumber(_:_:)`` for a count (``optionalCount(_:_:)``).
+    func requireCount(_ index: Int, _ name: String) throws(IngestError) -> Double {
+        if let value = count(index) { return value }
+        throw numberError(index, name)
+    }
+
+    /// Field `index` as a count (``optionalCount(_:_:)``), `nil` when it is none.
+    func count(_ index: Int) -> Double? {
+        number(index) ?? (index < fieldCount ? Self.groupedWholeNumber(string(index).trimmingSpaces) : nil)
+    }
+
+    /// A whole number written in groups of three digits after the first one to three, all
+    /// split by one of `,`, `.`, `'`, a space or a narrow or no-break space; `nil` otherwise.
+    static func groupedWholeNumber<Text: StringProtocol>(_ text: Text) -> Double? {
+        let separators: Set<Character> = [",", ".", "'", " ", "\u{00A0}", "\u{202F}"]
+        guard let separator = text.first(where: separators.contains) else { return nil }
+        let groups = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard groups.count >= 2, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+            groups.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return Double(groups.joined())
+    }
+
     private func numberError(_ index: Int, _ name: String) -> IngestError {
         if index >= fieldCount {
             return error(atField: fieldCount, "missing \(name) (record has \(fieldCount) fields)")

@@ -3,7 +3,10 @@ import PedometerCore
 /// Step counts per interval, as activity trackers export them: Google Fit's daily activity
 /// metrics (`Start time,End time,…,Distance (m),…,Step count,…`, one row per 15 minutes, times
 /// of day with their zone such as `00:15:00.000+02:00`, the day in the file name
-/// `2019-05-13.csv`), or one row per day (`Date,…,Step count`). Other columns are not read.
+/// `2019-05-13.csv`), or one row per day (`Date,…,Step count`); Apple Health's step records
+/// as the converters of its `export.xml` write them (`sourceName,…,type,unit,creationDate,
+/// startDate,endDate,value`: the `value` of the rows whose `type` is a step count). Other
+/// columns are not read.
 ///
 /// The counts become the device's cumulative step stream: 0 at the first interval's start,
 /// then each interval's count added at its end (and its distance, when given).
@@ -23,8 +26,24 @@ enum StepIntervalReader {
         /// A column of each row's local offset (Samsung Health's `time_offset`, `UTC+0200`):
         /// the times themselves are then UTC.
         var utcOffset: Int?
-        /// A column naming the device that counted each row (`deviceuuid`).
+        /// A column naming the device that counted each row (`deviceuuid`; Apple Health's
+        /// `sourceName`).
         var device: Int?
+        /// Columns describing the device that counted each row beside ``device``, which may
+        /// change from row to row without being another person's (Apple Health's `device`,
+        /// whose text holds the software version).
+        var deviceDetails: [Int] = []
+        /// A column naming each row's quantity (Apple Health's `type`): only rows of step
+        /// counts are read.
+        var type: Int?
+    }
+
+    /// A row's interval, seconds, and what was counted over it.
+    private struct Interval {
+        var start: Double
+        var end: Double
+        var steps: Double
+        var metres: Double?
     }
 
     static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
@@ -37,10 +56,16 @@ enum StepIntervalReader {
     /// no acceleration; `nil` otherwise.
     static func layout(_ header: [String]) -> Layout? {
         let names = ColumnNames(header)
-        guard HeaderRoles.find(names) == nil, let steps = names.index(where: stepNames.contains) else { return nil }
+        guard HeaderRoles.find(names) == nil else { return nil }
+        // Apple Health's records name their quantity in `type` and hold it in `value`.
+        let type = names.index(of: "type")
+        let healthRecord = type != nil && names.index(of: "sourcename") != nil
+        guard let steps = names.index(where: stepNames.contains) ?? (healthRecord ? names.index(of: "value") : nil) else { return nil }
         let distance = names.index(where: distanceNames.contains)
         var layout: Layout
-        if let start = names.index(where: startNames.contains), let end = names.index(where: endNames.contains) {
+        if let start = names.index(where: startNames.contains) ?? (healthRecord ? names.index(of: "startdate") : nil),
+            let end = names.index(where: endNames.contains) ?? (healthRecord ? names.index(of: "enddate") : nil)
+        {
             layout = Layout(start: start, end: end, steps: steps, distance: distance, header: header)
         } else if let day = names.index(where: dayNames.contains) {
             layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
@@ -48,8 +73,20 @@ enum StepIntervalReader {
             return nil
         }
         layout.utcOffset = names.index(of: "timeoffset")
-        layout.device = names.index(of: "deviceuuid", "deviceid", "device")
+        if healthRecord {
+            layout.type = type
+            layout.device = names.index(of: "sourcename")
+            layout.deviceDetails = names.normalized.indices.filter { ["device", "sourceversion", "producttype"].contains(names.normalized[$0]) }
+        } else {
+            layout.device = names.index(of: "deviceuuid", "deviceid", "device")
+        }
         return layout
+    }
+
+    /// Whether a record's `type` is a step count (`HKQuantityTypeIdentifierStepCount`, or
+    /// `StepCount` as converters shorten it).
+    static func isStepCountType(_ type: String) -> Bool {
+        type.lowercased().hasSuffix("stepcount")
     }
 
     static func read<Sink>(
@@ -58,7 +95,9 @@ enum StepIntervalReader {
     ) throws(IngestError) {
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
-        guard let column = DateTimeColumn(sample: reader.string(layout.start)) else {
+        // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
+        let preview = try Preview(rows(path, displayName: displayName, layout: layout, options: options), layout)
+        guard let column = DateTimeColumn(sample: reader.string(layout.start), layout: DateParser.layout(of: preview.starts)) else {
             throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
         }
         // Times of day take their day from a file name like 2019-05-13.csv (Google Fit).
@@ -84,20 +123,29 @@ enum StepIntervalReader {
         // One person's counts (Fitabase's merged daily files hold many: refused where the next
         // begins); a device column is noted instead (Samsung Health's phone and watch).
         let sources = try StepLogReader.sourceColumns(header, rows(path, displayName: displayName, layout: layout, options: options))
-            .filter { $0.index != layout.device }
+            .filter { $0.index != layout.device && !layout.deviceDetails.contains($0.index) }
         var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
         columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
         info.notes.append(
             layout.end != nil ? "step counts per interval (\(column.description))"
                 : length.map { "step counts per \(String(format3: $0)) s from each row's time (the rows' usual spacing)" } ?? "step counts per day")
+        let metresPerUnit = distanceUnit(layout, preview, info: &info)
         var steps = 0.0
         // Metres from the first interval on, when the file has a distance column.
         var distance: Double? = layout.distance.map { _ in 0 }
-        var started = false
+        // The rows' intervals, kept to be given out in order: a row per interval, a few per
+        // hour at most.
+        var intervals: [Interval] = []
         // The devices that counted the rows, as written (at most a few kept).
         var devices: Set<String> = []
+        // Rows of other quantities (Apple Health's heart rate, distance …), by type.
+        var otherTypes: [String: Int] = [:]
         repeat {
+            if let index = layout.type, index < reader.fieldCount, !isStepCountType(reader.string(index)) {
+                if otherTypes.count < 10 || otherTypes[reader.string(index)] != nil { otherTypes[reader.string(index), default: 0] += 1 }
+                continue
+            }
             for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
             if let index = layout.device, index < reader.fieldCount, !reader.isEmpty(index), devices.count < 10 {
                 devices.insert(reader.string(index))
@@ -111,20 +159,31 @@ enum StepIntervalReader {
                     end = start + (length ?? 86_400)
                 }
                 guard end >= start else { throw reader.error(atField: layout.end ?? layout.start, "interval ends before it starts") }
-                let count = try reader.optionalNumber(layout.steps, "step count") ?? 0
+                let count = try reader.optionalCount(layout.steps, "step count") ?? 0
                 guard count >= 0 else { throw reader.error(atField: layout.steps, "negative step count") }
-                let meters = try reader.optionalNumber(layout.distance, "distance")
-                if !started {
-                    emitter.stepCountBaseline(at: start, kind: .device, distance: distance.map { _ in 0 })
-                    started = true
-                }
-                if let meters { distance = (distance ?? 0) + meters }
-                steps += count
-                emitter.stepCount(StepCountSample(time: end, steps: steps, distance: distance, intervalStart: start), kind: .device)
+                let meters = try reader.optionalNumber(layout.distance, "distance").map { $0 * metresPerUnit }
+                intervals.append(Interval(start: start, end: end, steps: count, metres: meters))
             } catch {
                 try emitter.skip(error)
             }
         } while try reader.next()
+        // In the order they end (two devices' rows of one day interleave: Apple Health's), each
+        // count added at its interval's end to the cumulative stream.
+        if zip(intervals.dropFirst(), intervals).contains(where: { $0.end < $1.end }) { intervals.sort { $0.end < $1.end } }
+        if let first = intervals.map(\.start).min() {
+            emitter.stepCountBaseline(at: first, kind: .device, distance: distance.map { _ in 0 })
+        }
+        for interval in intervals {
+            if let metres = interval.metres { distance = (distance ?? 0) + metres }
+            steps += interval.steps
+            emitter.stepCount(
+                StepCountSample(time: interval.end, steps: steps, distance: distance, intervalStart: interval.start), kind: .device)
+        }
+        if !otherTypes.isEmpty, let index = layout.type {
+            let listed = otherTypes.sorted { $0.value > $1.value }.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
+            info.notes.append(
+                "\(otherTypes.values.reduce(0, +)) rows of other quantities than step counts passed over ('\(layout.header[index])': \(listed)\(otherTypes.count > 3 ? " …" : ""))")
+        }
         if devices.count > 1, let index = layout.device {
             info.notes.append(
                 "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up, "
@@ -132,6 +191,50 @@ enum StepIntervalReader {
         }
         info.startDate = clock.epochStart
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// The first 256 rows: their interval starts as written, and the steps and distance
+    /// (as written) of those that hold both.
+    private struct Preview {
+        var starts: [String] = []
+        var steps = 0.0
+        var distance = 0.0
+
+        init(_ reader: CSVReader, _ layout: Layout) throws(IngestError) {
+            while starts.count < 256, try reader.next() {
+                if layout.start < reader.fieldCount, !reader.isEmpty(layout.start) { starts.append(reader.string(layout.start)) }
+                if let index = layout.distance, let metres = reader.number(index), let count = reader.count(layout.steps),
+                    layout.type.map({ $0 < reader.fieldCount && isStepCountType(reader.string($0)) }) ?? true
+                {
+                    steps += count
+                    distance += metres
+                }
+            }
+        }
+    }
+
+    /// Metres per unit of the distance column: as its name states it (`Distance (m)`,
+    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it. A step is
+    /// 0.3 to 1.6 m long: a distance under a tenth of a metre a step is in kilometres or miles,
+    /// whichever makes a step nearer 0.7 m, a daily walk's (Fitbit's export writes `Distance`
+    /// in the account's unit, 5.91 for 8,123 steps), and a note says which.
+    private static func distanceUnit(_ layout: Layout, _ preview: Preview, info: inout RecordingInfo) -> Double {
+        guard let index = layout.distance else { return 1 }
+        let names = ColumnNames(layout.header)
+        let stated: [(String, Double)] = [
+            ("m", 1), ("meters", 1), ("metres", 1), ("km", 1000), ("kilometers", 1000), ("kilometres", 1000),
+            ("mi", 1609.344), ("miles", 1609.344),
+        ]
+        for (unit, metres) in stated where names.units[index] == unit || names.normalized[index] == "distance" + unit {
+            return metres
+        }
+        guard preview.steps > 0, preview.distance > 0, preview.distance / preview.steps < 0.1 else { return 1 }
+        let kilometre = preview.distance / preview.steps * 1000
+        let (unit, metres) = kilometre * kilometre * 1.609344 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", 1609.344)
+        info.notes.append(
+            "distance '\(layout.header[index])' in \(unit) (inferred: \(String(format: "%.2f", preview.distance / preview.steps * metres)) m a step; "
+                + "in metres \(String(format: "%.4f", preview.distance / preview.steps)))")
+        return metres
     }
 
     /// A reader of `path` on its header (past any preamble): its next record is the first row.

@@ -90,7 +90,7 @@ enum StepLogReader {
             for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
             do throws(IngestError) {
                 let t = try clockAtRow.seconds(reader, columns.time)
-                let steps = try reader.requireNumber(stepsIndex, "step count")
+                let steps = try reader.requireCount(stepsIndex, "step count")
                 let distance = try reader.optionalNumber(columns.distance, "distance")
                 guard let interval = shape.interval else {
                     emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
@@ -250,7 +250,7 @@ enum StepLogReader {
             var spacings: [Double] = []
             var last: Double?
             while try reader.next() {
-                guard let stepsIndex = columns.steps, let count = reader.number(stepsIndex),
+                guard let stepsIndex = columns.steps, let count = reader.count(stepsIndex),
                     let t = try? clock.seconds(reader, columns.time)
                 else { continue }
                 steps.add(count)

@@ -79,6 +79,66 @@ import PedometerCore
         #expect(zoned.startDate == 1_557_734_400)
     }
 
+    /// Apple Health's step records as the converters of its export.xml write them: each row's
+    /// `value` over its `startDate`–`endDate`, rows of other quantities passed over and
+    /// counted, the `device` text (which holds the software version) no other person's rows,
+    /// and two sources' counts added up with a note. Until 2026-11-27 refused ("names no time").
+    @Test func appleHealthStepRecords() throws {
+        let device = "\"<<HKDevice: 0x2837545f0>, name:iPhone, manufacturer:Apple, model:iPhone, hardware:iPhone10,1, software:"
+        let rows = [
+            "sourceName,sourceVersion,device,type,unit,creationDate,startDate,endDate,value",
+            "\"iPhone\",\"11.2\",\(device)11.2>\",\"StepCount\",\"count\",2017-12-23 09:33:40 +0100,2017-12-23 09:07:45 +0100,2017-12-23 09:13:55 +0100,8",
+            "\"iPhone\",\"11.2\",\(device)11.2>\",\"HeartRate\",\"count/min\",2017-12-23 09:33:40 +0100,2017-12-23 09:10:00 +0100,2017-12-23 09:10:00 +0100,72",
+            "\"iPhone\",\"11.3\",\(device)11.3>\",\"StepCount\",\"count\",2017-12-23 10:49:15 +0100,2017-12-23 10:17:03 +0100,2017-12-23 10:23:21 +0100,7",
+        ]
+        let path = files.write("StepCount.csv", rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        #expect(info.format == .steps)
+        #expect(sink.stepTotal(.device) == 15)
+        #expect(info.startDate == 1_514_016_465)  // 2017-12-23 09:07:45 +0100
+        #expect(sink.steps[.device]?.map(\.time) == [0, 370, 4536])
+        #expect(info.notes.contains("1 rows of other quantities than step counts passed over ('type': 'HeartRate')"), "\(info.notes)")
+        #expect(info.streams.first?.columns == "start 'startDate', end 'endDate', steps 'value'")
+
+        // The full identifier, a phone and a watch (added up and said), below Excel's `sep=`.
+        let watch = [
+            "sep=,", "type,sourceName,sourceVersion,productType,device,startDate,endDate,unit,value",
+            "HKQuantityTypeIdentifierStepCount,Jan's iPhone,16.1,\"iPhone14,2\",,2023-01-01 08:00:12 +0100,2023-01-01 08:09:54 +0100,count,812",
+            "HKQuantityTypeIdentifierStepCount,Jan's Apple Watch,9.1,\"Watch6,1\",,2023-01-01 08:00:30 +0100,2023-01-01 08:09:40 +0100,count,790",
+        ]
+        let (watchInfo, watchSink) = try read(files.write("export.csv", watch.joined(separator: "\n") + "\n"))
+        #expect(watchSink.stepTotal(.device) == 1602)
+        #expect(watchInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('sourceName'): their counts are added up") }, "\(watchInfo.notes)")
+    }
+
+    /// Fitbit's account export: a section's name above the header, counts written with their
+    /// thousands grouped (`"8,123"`), day-first dates, and `Distance` in the account's unit,
+    /// told from the steps (kilometres here: 0.73 m a step). Until 2026-11-27 refused, with the
+    /// advice of a decimal comma that gave 25 steps.
+    @Test func fitbitsDailyExport() throws {
+        let rows = [
+            "Activities",
+            "Date,Calories Burned,Steps,Distance,Floors",
+            "\"12-05-2019\",\"2,345\",\"8,123\",\"5.91\",\"10\"",
+            "\"13-05-2019\",\"2,545\",\"10,234\",\"7.45\",\"12\"",
+            "\"14-05-2019\",\"2,145\",\"6,543\",\"4.76\",\"8\"",
+        ]
+        let (info, sink) = try read(files.write("fitbit_export_20190515.csv", rows.joined(separator: "\n") + "\n"))
+        #expect(sink.stepTotal(.device) == 24_900)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800, 259_200])
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 18_120) < 1e-6)
+        #expect(info.notes.contains("distance 'Distance' in km (inferred: 0.73 m a step; in metres 0.0007)"), "\(info.notes)")
+        // Miles when kilometres would make a step too short; a unit stated is read as stated.
+        let miles = "Date,Steps,Distance\n2019-05-12,8123,3.67\n2019-05-13,10234,4.63\n"
+        let (milesInfo, milesSink) = try read(files.write("miles.csv", miles))
+        #expect(abs((milesSink.steps[.device]?.last?.distance ?? 0) - 8.30 * 1609.344) < 1e-6)
+        #expect(milesInfo.notes.contains { $0.hasPrefix("distance 'Distance' in mi (inferred: 0.73 m a step") }, "\(milesInfo.notes)")
+        let stated = "Date,Steps,Distance (m)\n2019-05-12,8123,5.91\n"
+        let (statedInfo, statedSink) = try read(files.write("stated.csv", stated))
+        #expect(statedSink.steps[.device]?.last?.distance == 5.91)
+        #expect(!statedInfo.notes.contains { $0.hasPrefix("distance '") })
+    }
+
     /// Daily rows whose dates state a zone are days: their midnight is midnight as written,
     /// not in UTC (the review: read as rows of times of day, each two days long across gaps).
     @Test func zonedDailyRowsAreDays() throws {
