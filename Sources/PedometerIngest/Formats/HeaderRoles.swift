@@ -338,21 +338,24 @@ struct HeaderRoles: Sendable, Hashable {
     }
 
     /// The columns named as a time, by rank: the sensor's clock, a clock named as one, a name
-    /// starting with `time` or holding `timestamp`, a time in another language, a date; each
-    /// by its name or by its name after a data set's label (``ColumnNames/unlabelled``).
+    /// starting with `time` or holding `timestamp`, a time in another language, such a name
+    /// after a data set's label (``ColumnNames/unlabelled``: `Data Set 1:Time(s)`; not a unit
+    /// after a colon, `dt:ms`, nor before a clock named plainly), a date.
     static func timeColumnsByRank(_ names: ColumnNames) -> [[Int]] {
         let stamped = { (name: String) in name.hasPrefix("time") || name.contains("timestamp") }
-        let ranked: [(_ name: String, _ unit: String) -> Bool] = [
-            { name, _ in name.contains("sensor") && stamped(name) }, { name, _ in timeNames.contains(name) }, { name, _ in stamped(name) },
-            { name, unit in foreignTimeNames.contains(name) || (foreignTimeNamesWithUnit.contains(name) && timeUnitNames.contains(unit)) },
-            { name, _ in dateNames.contains(name) },
+        let ranked: [(Int) -> Bool] = [
+            { names.normalized[$0].contains("sensor") && stamped(names.normalized[$0]) }, { timeNames.contains(names.normalized[$0]) },
+            { stamped(names.normalized[$0]) },
+            { index in
+                let name = names.normalized[index]
+                return foreignTimeNames.contains(name) || (foreignTimeNamesWithUnit.contains(name) && timeUnitNames.contains(names.units[index]))
+            },
+            { names.unlabelled[$0] != names.normalized[$0] && stamped(names.unlabelled[$0]) },
+            { dateNames.contains(names.normalized[$0]) },
         ]
         var seen: Set<Int> = []
         return ranked.map { matches in
-            names.normalized.indices.filter { index in
-                let unit = names.units[index]
-                return (matches(names.normalized[index], unit) || matches(names.unlabelled[index], unit)) && seen.insert(index).inserted
-            }
+            names.normalized.indices.filter { index in matches(index) && seen.insert(index).inserted }
         }
     }
 

@@ -50,7 +50,10 @@ enum StepIntervalReader {
     static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp", "finish", "finishtime"]
     static let dayNames: Set<String> = ["date", "day", "activitydate", "activityday"]
     static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps", "count", "totalsteps", "steptotal"]
-    static let distanceNames: Set<String> = ["distance", "distancem", "distancemeters"]
+    static let distanceNames: Set<String> = [
+        "distance", "distancem", "distancemeters", "distancemetres", "distancekm", "distancekilometers", "distancekilometres",
+        "distancemi", "distancemiles",
+    ]
 
     /// The layout of a header with an interval (start and end, or a date) and a step count, and
     /// no acceleration; `nil` otherwise.
@@ -60,7 +63,8 @@ enum StepIntervalReader {
         // Apple Health's records name their quantity in `type` and hold it in `value`.
         let type = names.index(of: "type")
         let healthRecord = type != nil && names.index(of: "sourcename") != nil
-        guard let steps = names.index(where: stepNames.contains) ?? (healthRecord ? names.index(of: "value") : nil) else { return nil }
+        let named = names.index(where: stepNames.contains)
+        guard let steps = named ?? (healthRecord ? names.index(of: "value") : nil) else { return nil }
         let distance = names.index(where: distanceNames.contains)
         var layout: Layout
         if let start = names.index(where: startNames.contains) ?? (healthRecord ? names.index(of: "startdate") : nil),
@@ -74,7 +78,8 @@ enum StepIntervalReader {
         }
         layout.utcOffset = names.index(of: "timeoffset")
         if healthRecord {
-            layout.type = type
+            // The quantity's rows among others, when the count is the record's `value`.
+            layout.type = named == nil ? type : nil
             layout.device = names.index(of: "sourcename")
             layout.deviceDetails = names.normalized.indices.filter { ["device", "sourceversion", "producttype"].contains(names.normalized[$0]) }
         } else {
@@ -141,7 +146,12 @@ enum StepIntervalReader {
         var devices: Set<String> = []
         // Rows of other quantities (Apple Health's heart rate, distance …), by type.
         var otherTypes: [String: Int] = [:]
+        var nextSection: (name: String, line: Int)?
         repeat {
+            if startsAnotherSection(reader, layout) {
+                nextSection = (reader.string(0), reader.line)
+                break
+            }
             if let index = layout.type, index < reader.fieldCount, !isStepCountType(reader.string(index)) {
                 if otherTypes.count < 10 || otherTypes[reader.string(index)] != nil { otherTypes[reader.string(index), default: 0] += 1 }
                 continue
@@ -167,17 +177,21 @@ enum StepIntervalReader {
                 try emitter.skip(error)
             }
         } while try reader.next()
-        // In the order they end (two devices' rows of one day interleave: Apple Health's), each
-        // count added at its interval's end to the cumulative stream.
+        // In the order they end (two devices' rows of one day interleave: Apple Health's; an
+        // export may list the newest first), each count added at its interval's end to the
+        // cumulative stream, from the earliest start on: time 0 is that start, wherever its row.
         if zip(intervals.dropFirst(), intervals).contains(where: { $0.end < $1.end }) { intervals.sort { $0.end < $1.end } }
-        if let first = intervals.map(\.start).min() {
-            emitter.stepCountBaseline(at: first, kind: .device, distance: distance.map { _ in 0 })
-        }
+        let earliest = intervals.map(\.start).min() ?? 0
+        if !intervals.isEmpty { emitter.stepCountBaseline(at: 0, kind: .device, distance: distance.map { _ in 0 }) }
         for interval in intervals {
             if let metres = interval.metres { distance = (distance ?? 0) + metres }
             steps += interval.steps
             emitter.stepCount(
-                StepCountSample(time: interval.end, steps: steps, distance: distance, intervalStart: interval.start), kind: .device)
+                StepCountSample(time: interval.end - earliest, steps: steps, distance: distance, intervalStart: interval.start - earliest),
+                kind: .device)
+        }
+        if let nextSection {
+            info.notes.append("the rows from line \(nextSection.line) on ('\(nextSection.name.prefix(40))', another section of the export) not read")
         }
         if !otherTypes.isEmpty, let index = layout.type {
             let listed = otherTypes.sorted { $0.value > $1.value }.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
@@ -189,8 +203,14 @@ enum StepIntervalReader {
                 "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up, "
                     + "so a walk that a phone and a watch both counted is counted twice; keep one device's rows for its count")
         }
-        info.startDate = clock.epochStart
+        info.startDate = clock.epochStart.map { $0 + earliest }
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// Whether the reader's record names another section of the export below the rows (Fitbit's
+    /// `Sleep` below its `Activities`): a line of one name, where the table ends.
+    private static func startsAnotherSection(_ reader: CSVReader, _ layout: Layout) -> Bool {
+        layout.header.count > 2 && reader.fieldCount == 1 && !reader.isEmpty(0) && reader.number(0) == nil
     }
 
     /// The first 256 rows: their interval starts as written, and the steps and distance
@@ -201,9 +221,9 @@ enum StepIntervalReader {
         var distance = 0.0
 
         init(_ reader: CSVReader, _ layout: Layout) throws(IngestError) {
-            while starts.count < 256, try reader.next() {
+            while starts.count < 256, try reader.next(), !startsAnotherSection(reader, layout) {
                 if layout.start < reader.fieldCount, !reader.isEmpty(layout.start) { starts.append(reader.string(layout.start)) }
-                if let index = layout.distance, let metres = reader.number(index), let count = reader.count(layout.steps),
+                if let index = layout.distance, let metres = reader.number(index), metres > 0, let count = reader.count(layout.steps), count > 0,
                     layout.type.map({ $0 < reader.fieldCount && isStepCountType(reader.string($0)) }) ?? true
                 {
                     steps += count
@@ -213,24 +233,29 @@ enum StepIntervalReader {
         }
     }
 
-    /// Metres per unit of the distance column: as its name states it (`Distance (m)`,
-    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it. A step is
-    /// 0.3 to 1.6 m long: a distance under a tenth of a metre a step is in kilometres or miles,
-    /// whichever makes a step nearer 0.7 m, a daily walk's (Fitbit's export writes `Distance`
-    /// in the account's unit, 5.91 for 8,123 steps), and a note says which.
-    private static func distanceUnit(_ layout: Layout, _ preview: Preview, info: inout RecordingInfo) -> Double {
-        guard let index = layout.distance else { return 1 }
-        let names = ColumnNames(layout.header)
+    /// Metres per unit of a distance column whose name states its unit (`Distance (km)`,
+    /// `distance_mi`, `Distance (m)`); `nil` when it states none.
+    static func statedMetres(_ names: ColumnNames, _ index: Int) -> Double? {
         let stated: [(String, Double)] = [
             ("m", 1), ("meters", 1), ("metres", 1), ("km", 1000), ("kilometers", 1000), ("kilometres", 1000),
             ("mi", 1609.344), ("miles", 1609.344),
         ]
-        for (unit, metres) in stated where names.units[index] == unit || names.normalized[index] == "distance" + unit {
-            return metres
-        }
+        return stated.first { unit, _ in names.units[index] == unit || names.normalized[index] == "distance" + unit }?.1
+    }
+
+    /// Metres per unit of the distance column: as its name states it (`Distance (m)`,
+    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it (those with
+    /// both a distance and steps). A step is 0.3 to 1.6 m long: a distance under a tenth of a
+    /// metre a step is in kilometres or miles, whichever makes a step nearer 0.7 m, a daily
+    /// walk's (Fitbit's export writes `Distance` in the account's unit, 5.91 for 8,123 steps),
+    /// when that step is 0.3 to 1.6 m long, and a note says which; metres otherwise.
+    private static func distanceUnit(_ layout: Layout, _ preview: Preview, info: inout RecordingInfo) -> Double {
+        guard let index = layout.distance else { return 1 }
+        if let stated = statedMetres(ColumnNames(layout.header), index) { return stated }
         guard preview.steps > 0, preview.distance > 0, preview.distance / preview.steps < 0.1 else { return 1 }
         let kilometre = preview.distance / preview.steps * 1000
         let (unit, metres) = kilometre * kilometre * 1.609344 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", 1609.344)
+        guard (0.3...1.6).contains(preview.distance / preview.steps * metres) else { return 1 }
         info.notes.append(
             "distance '\(layout.header[index])' in \(unit) (inferred: \(String(format: "%.2f", preview.distance / preview.steps * metres)) m a step; "
                 + "in metres \(String(format: "%.4f", preview.distance / preview.steps)))")
@@ -254,7 +279,7 @@ enum StepIntervalReader {
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
         var times: [Int64] = []
         var timesOfDay = false
-        while times.count < 1024, try reader.next() {
+        while times.count < 1024, try reader.next(), !startsAnotherSection(reader, layout) {
             guard let parsed = try? column.parse(reader, layout.start) else { continue }
             times.append(parsed.integer)
             // Midnight as written (a zoned date's instant is not midnight in UTC).

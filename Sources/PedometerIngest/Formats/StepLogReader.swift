@@ -13,7 +13,7 @@ enum StepLogReader {
         "歩数", "步数", "걸음수", "schritte", "pasos", "passi", "passos", "pas", "stappen", "kroki", "шаги",
     ]
     static let distanceNames: Set<String> = [
-        "distance", "distancem", "dist", "cumulativedistance",
+        "distance", "distancem", "distancekm", "distancemi", "dist", "cumulativedistance",
         "距離", "距离", "거리", "distanz", "strecke", "distancia", "distanza", "distância", "afstand", "dystans", "дистанция",
     ]
     /// Columns a log of step events may have beside its time (`time,step`, `time,event`).
@@ -42,12 +42,15 @@ enum StepLogReader {
     ) throws(IngestError) {
         var columns = Columns(time: 0, steps: fieldCount >= 2 ? 1 : nil, distance: nil)
         var timeUnit = options.timeUnit
+        // Metres per unit of the distance, as its name states it (`Distance (km)`); metres else.
+        var metresPerUnit = 1.0
         if let header {
             let names = ColumnNames(header)
             columns.time = HeaderRoles.timeColumn(names) ?? 0
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
+            metresPerUnit = columns.distance.flatMap { StepIntervalReader.statedMetres(names, $0) } ?? 1
         }
         func rows() throws(IngestError) -> CSVReader {
             let reader = try CSVReader(path: path, options: options, displayName: displayName)
@@ -61,7 +64,11 @@ enum StepLogReader {
             return
         }
         let shape = try Shape(rows(), columns, clock: clock)
-        if let interval = shape.interval {
+        if let interval = shape.interval, !shape.steps.isPerInterval {
+            info.notes.append(
+                "step counts per day, each from its row's time to the next row's (at most \(String(format3: interval)) s): the rows are "
+                    + "a day apart and do not rise at every row, as a counter read once a day would")
+        } else if let interval = shape.interval {
             info.notes.append(
                 "step counts per interval, each from its row's time to the next row's (at most \(String(format3: interval)) s, the "
                     + "rows' usual spacing): they go down \(shape.steps.decreases) times in \(shape.steps.pairs + 1) rows, as "
@@ -91,7 +98,7 @@ enum StepLogReader {
             do throws(IngestError) {
                 let t = try clockAtRow.seconds(reader, columns.time)
                 let steps = try reader.requireCount(stepsIndex, "step count")
-                let distance = try reader.optionalNumber(columns.distance, "distance")
+                let distance = try reader.optionalNumber(columns.distance, "distance").map { $0 * metresPerUnit }
                 guard let interval = shape.interval else {
                     emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
                     continue
@@ -237,13 +244,21 @@ enum StepLogReader {
             /// days, holds 100 times), while an interval's count falls about as often as it
             /// rises and rests at 0.
             var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases && heldCounts < decreases }
+
+            /// Up at every row of at least five: a counter's reading.
+            var risesAtEveryRow: Bool { increases >= 4 && decreases == 0 }
         }
 
         var steps = Changes()
         var distance = Changes()
         /// The rows' usual spacing, seconds, when the counts are per interval; `nil` when cumulative.
         var interval: Double?
-        var distancePerInterval: Bool { interval != nil && (distance.pairs == 0 || distance.isPerInterval) }
+        /// Whether the rows are a day apart and do not rise at every row, as a counter read
+        /// once a day would: a day's counts, though too few rows to go down twice.
+        var daily = false
+        var distancePerInterval: Bool {
+            interval != nil && (distance.pairs == 0 || distance.isPerInterval || (daily && !distance.risesAtEveryRow))
+        }
 
         init(_ reader: CSVReader, _ columns: Columns, clock: Clock) throws(IngestError) {
             var clock = clock
@@ -258,8 +273,14 @@ enum StepLogReader {
                 if let last, t > last, spacings.count < 1024 { spacings.append(t - last) }
                 last = t
             }
-            guard steps.isPerInterval, !spacings.isEmpty else { return }
-            interval = spacings.sorted()[spacings.count / 2]
+            guard !spacings.isEmpty else { return }
+            let spacing = spacings.sorted()[spacings.count / 2]
+            // Rows a day apart are a day's counts (a health app's export), unless they rise at
+            // every row of at least five, as only a counter read once a day does: too few rows
+            // to go down twice are no sign of a cumulative count there.
+            daily = spacing >= 72_000 && !steps.risesAtEveryRow
+            guard steps.isPerInterval || daily else { return }
+            interval = spacing
         }
     }
 }

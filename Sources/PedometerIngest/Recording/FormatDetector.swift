@@ -219,10 +219,13 @@ enum FormatDetector {
             let preview = first.joined(separator: ",").prefix(40)
             // A file that turns out to be no table at all (a text whose quotes libcsv refuses
             // further down) keeps the error of its first line.
-            // A header naming the time and the axes above dated rows (Shimmer's formatted time,
-            // below Excel's `sep=` line) names their columns.
+            // A header naming the time and the axes right above dated rows (Shimmer's formatted
+            // time, below Excel's `sep=` line; a row of units between them) names their columns;
+            // one further up heads another table (a calibration block).
             let named = (try? headerAfterPreamble(path, timed: true, options: options)) ?? nil
-            if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil, named.map({ $0.line > rows.line }) ?? true {
+            if let rows = (try? datedRowsAfterPreamble(path, options: options)) ?? nil,
+                named.map({ !(rows.line - 2...rows.line - 1).contains($0.line) }) ?? true
+            {
                 return try detectDatedRows(
                     path, fieldCount: rows.fieldCount, preamble: (rows.records, rows.line, rows.device, String(preview)),
                     header: rows.records == 1 && first.count == rows.fieldCount ? first : nil, options: options)
@@ -242,6 +245,7 @@ enum FormatDetector {
                     if let detection = try tableByOptions(path, names, secondRow: .names, options: options) { return detection }
                 }
                 if let detection = try tableByOptions(path, first, options: options) { return detection }
+                if isComment(first), let detection = try rowsBelowComments(path, options: options) { return detection }
                 // Axes without a time below a preamble (HyperIMU with its timestamp off): timed by --rate.
                 if let untimed = (try? headerAfterPreamble(path, timed: false, options: options)) ?? nil {
                     do {
@@ -255,7 +259,6 @@ enum FormatDetector {
                         throw IngestError(file: path, line: untimed.line, column: 1, refusal.reason)
                     }
                 }
-                if isComment(first), let detection = try rowsBelowComments(path, options: options) { return detection }
                 if let roles = try headerlessSensorRows(path, options: options) {
                     throw IngestError(file: path, line: 1, column: 1, "unknown format: \(roles)")
                 }
@@ -597,7 +600,9 @@ enum FormatDetector {
                     numbers([roles.x, roles.y, roles.z])
                 else { return nil }
             } else {
-                guard let axes = HeaderRoles.acceleration(names, excluding: nil),
+                // As many fields as the rows below: names of some of their columns (`# ax,ay,az`
+                // above `ms,x,y,z` rows) are no header of them.
+                guard reader.fieldCount == candidate.count, let axes = HeaderRoles.acceleration(names, excluding: nil),
                     numbers([axes.triplet.x, axes.triplet.y, axes.triplet.z])
                 else { return nil }
             }

@@ -133,14 +133,15 @@ struct SampleEmitter<Sink: SampleSink> {
     private mutating func releaseZeroStart() {
         guard let start = zeroStart else { return }
         zeroStart = nil
+        // As ``acceleration(_:)`` passes each sample on: what the spreader placed before it first.
         for sample in start.samples {
             if let placed = accelerationStamps.add(sample) { forward(placed) }
+            if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
         }
         for sample in start.magnitudes {
             if let placed = magnitudeStamps.add(sample) { forward(placed) }
+            if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
         }
-        forwardPlacedAcceleration()
-        forwardPlacedMagnitudes()
     }
 
     /// Passes on the acceleration samples still held: the end of its stream.

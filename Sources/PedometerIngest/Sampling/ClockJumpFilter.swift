@@ -62,15 +62,15 @@ struct ClockJumpFilter<Sample: TimedSample> {
     }
 
     /// Passes on the sample still held at the end of the stream: after a jump forward it is
-    /// the data resuming (kept), unless the jump is longer than any recording: the clock
-    /// restarted, as with a sample after it; after a jump back, one sample going backwards
-    /// (dropped).
+    /// the data resuming (kept), unless the jump is longer than any recording: with no sample
+    /// after it to start another part, a stray row (dropped); after a jump back, one sample
+    /// going backwards (dropped).
     mutating func finish(monitor: inout StreamMonitor) -> Sample? {
         defer { held = nil }
-        guard var last = held else { return nil }
+        guard let last = held else { return nil }
         if let previous = monitor.lastTime, last.time - previous > StreamInfo.ClockRestart.longestGap {
-            monitor.noteClockRestart(at: previous, back: previous - last.time)
-            last.time = previous + StreamInfo.ClockRestart.gap
+            monitor.noteStrayTimestamp()
+            return nil
         }
         return monitor.admit(last.time) ? last : nil
     }

@@ -56,6 +56,11 @@ import Testing
         (["tempo", "x", "y", "z"], nil),
         (["temps (°C)", "x", "y", "z"], nil),
         (["clock (hh:mm:ss)", "x", "y", "z"], "clock (hh:mm:ss)"),
+        // A unit or a letter after a colon is no time, and a labelled time comes after a clock
+        // named plainly (the review: `dt:ms` outranked `timestamp_ms`, and the file was refused).
+        (["timestamp_ms", "dt:ms", "x", "y", "z"], "timestamp_ms"),
+        (["Time since start in ms", "delay:us", "x", "y", "z"], "Time since start in ms"),
+        (["timestamp_unix_ms", "GPS: time", "x", "y", "z"], "timestamp_unix_ms"),
     ] as [([String], String?)])
     func timeBehindALabelOrInAnotherLanguage(_ header: [String], _ time: String?) {
         #expect(HeaderRoles.timeColumn(ColumnNames(header)).map { header[$0] } == time)

@@ -109,6 +109,32 @@ import PedometerCore
         let (watchInfo, watchSink) = try read(files.write("export.csv", watch.joined(separator: "\n") + "\n"))
         #expect(watchSink.stepTotal(.device) == 1602)
         #expect(watchInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('sourceName'): their counts are added up") }, "\(watchInfo.notes)")
+        // The watch's interval ended first (08:09:40): read first, on the clock of the earliest
+        // start (the phone's, 08:00:12 +0100).
+        #expect(watchInfo.startDate == 1_672_556_412)
+        #expect(watchSink.steps[.device]?.map(\.time) == [0, 568, 582])
+
+        // A `type` naming an activity beside a `steps` column is no record's quantity: every row is read.
+        let activities = "sourceName,type,start,end,steps\nphone,Walking,2023-01-01 08:00,2023-01-01 08:10,800\nphone,Running,2023-01-01 09:00,2023-01-01 09:20,3000\n"
+        let (_, activitySink) = try read(files.write("activities.csv", activities))
+        #expect(activitySink.stepTotal(.device) == 3800)
+    }
+
+    /// Rows of intervals not in time order (an export listing the newest first, a Samsung
+    /// Health export's rows as stored): read in the order their intervals end, from the
+    /// earliest start, which is time 0 and the start date (until 2026-11-27 refused as
+    /// "newest first"; in the review of the first sorting, the start was the first row's, and a
+    /// newest-first log of 20 days lasted one).
+    @Test func intervalsInAnyOrderStartAtTheEarliest() throws {
+        let rows = (0..<20).reversed().map { day in String(format: "2019-05-%02d,%d", day + 1, 5000 + day) }
+        let (info, sink) = try read(files.write("newest-first.csv", (["Date,Steps"] + rows).joined(separator: "\n") + "\n"))
+        #expect(sink.stepTotal(.device) == Double((0..<20).reduce(0) { $0 + 5000 + $1 }))
+        #expect(sink.steps[.device]?.map(\.time) == (0...20).map { Double($0) * 86_400 })
+        #expect(info.streams.first?.outOfOrder == 0)
+        let zoned = "Start time,End time,Step count\n2019-05-13T10:00:00Z,2019-05-13T10:15:00Z,100\n2019-05-13T08:00:00Z,2019-05-13T08:15:00Z,50\n"
+        let (zonedInfo, zonedSink) = try read(files.write("zoned.csv", zoned))
+        #expect(zonedInfo.startDate == 1_557_734_400)  // 08:00Z
+        #expect(zonedSink.steps[.device]?.map(\.time) == [0, 900, 8100])
     }
 
     /// Fitbit's account export: a section's name above the header, counts written with their
@@ -116,18 +142,24 @@ import PedometerCore
     /// told from the steps (kilometres here: 0.73 m a step). Until 2026-11-27 refused, with the
     /// advice of a decimal comma that gave 25 steps.
     @Test func fitbitsDailyExport() throws {
+        // Its next section (`Sleep`, other columns) is no rows of the table.
         let rows = [
             "Activities",
             "Date,Calories Burned,Steps,Distance,Floors",
             "\"12-05-2019\",\"2,345\",\"8,123\",\"5.91\",\"10\"",
             "\"13-05-2019\",\"2,545\",\"10,234\",\"7.45\",\"12\"",
             "\"14-05-2019\",\"2,145\",\"6,543\",\"4.76\",\"8\"",
+            "",
+            "Sleep",
+            "Start Time,End Time,Minutes Asleep,Minutes Awake,Number of Awakenings",
+            "\"12-05-2019 11:40PM\",\"13-05-2019 7:19AM\",\"361\",\"24\",\"0\"",
         ]
         let (info, sink) = try read(files.write("fitbit_export_20190515.csv", rows.joined(separator: "\n") + "\n"))
         #expect(sink.stepTotal(.device) == 24_900)
         #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800, 259_200])
         #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 18_120) < 1e-6)
         #expect(info.notes.contains("distance 'Distance' in km (inferred: 0.73 m a step; in metres 0.0007)"), "\(info.notes)")
+        #expect(info.notes.contains("the rows from line 7 on ('Sleep', another section of the export) not read"), "\(info.notes)")
         // Miles when kilometres would make a step too short; a unit stated is read as stated.
         let miles = "Date,Steps,Distance\n2019-05-12,8123,3.67\n2019-05-13,10234,4.63\n"
         let (milesInfo, milesSink) = try read(files.write("miles.csv", miles))
@@ -137,6 +169,14 @@ import PedometerCore
         let (statedInfo, statedSink) = try read(files.write("stated.csv", stated))
         #expect(statedSink.steps[.device]?.last?.distance == 5.91)
         #expect(!statedInfo.notes.contains { $0.hasPrefix("distance '") })
+        let (_, namedSink) = try read(files.write("named.csv", "Date,Steps,distance_km\n2019-05-12,8123,5.91\n"))
+        #expect(abs((namedSink.steps[.device]?.last?.distance ?? 0) - 5910) < 1e-6)
+        // Metres that are few for the steps (distance only on the days a GPS logged, a
+        // treadmill's days at 0) are no kilometres: 23.6 m a step would be, so they stay metres.
+        let treadmill = "Date,Steps,Distance\n2019-05-12,9000,0\n2019-05-13,9500,0\n2019-05-14,9000,650\n"
+        let (treadmillInfo, treadmillSink) = try read(files.write("treadmill.csv", treadmill))
+        #expect(treadmillSink.steps[.device]?.last?.distance == 650)
+        #expect(!treadmillInfo.notes.contains { $0.hasPrefix("distance '") })
     }
 
     /// Daily rows whose dates state a zone are days: their midnight is midnight as written,

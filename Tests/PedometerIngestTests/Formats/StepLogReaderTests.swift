@@ -68,6 +68,22 @@ import PedometerCore
         #expect(sink.steps[.device]?.map(\.steps) == expected)
     }
 
+    /// Rows a day apart are a day's counts, though too few to go down twice (a health app's
+    /// three days read as a counter: 2,111 steps of 24,900), unless they rise at every row of
+    /// at least five; a distance's stated unit and counts with their thousands grouped are read
+    /// (a French `Date;Pas;Distance (km)` read 7.45 km as 7 m).
+    @Test func fewDailyRowsAreDaysCounts() throws {
+        let french = "Date;Pas;Distance (km)\n2019-05-12;8 123;5,91\n2019-05-13;10 234;7,45\n2019-05-14;6 543;4,76\n"
+        let (info, sink) = try readRecording(files.write("pas.csv", french))
+        #expect(sink.stepTotal(.device) == 24_900)
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 18_120) < 1e-6)
+        #expect(info.notes.contains { $0.hasPrefix("step counts per day, each from its row's time to the next row's") }, "\(info.notes)")
+        let counter = "time,steps\n" + (0..<6).map { String(format: "2019-05-%02d,%d", 12 + $0, 1000 + 5000 * $0) }.joined(separator: "\n") + "\n"
+        let (counterInfo, counterSink) = try readRecording(files.write("counter-daily.csv", counter))
+        #expect(counterInfo.notes.contains("cumulative step counts"), "\(counterInfo.notes)")
+        #expect(counterSink.stepTotal(.device) == 25_000)  // counted from the first reading
+    }
+
     /// An hourly cumulative counter reset twice (at midnight, and a restart) goes up 33 times
     /// and down twice: cumulative still (the review found 013dda7's rule, two falls and one pair
     /// in twenty, reading it per interval: 94,799 steps of 13,816).
