@@ -233,12 +233,15 @@ enum StepIntervalReader {
         }
     }
 
+    /// The international mile (the ingest's own: Report's units are downstream of it).
+    private static let metresPerMile = 1609.344
+
     /// Metres per unit of a distance column whose name states its unit (`Distance (km)`,
     /// `distance_mi`, `Distance (m)`); `nil` when it states none.
     static func statedMetres(_ names: ColumnNames, _ index: Int) -> Double? {
         let stated: [(String, Double)] = [
             ("m", 1), ("meters", 1), ("metres", 1), ("km", 1000), ("kilometers", 1000), ("kilometres", 1000),
-            ("mi", 1609.344), ("miles", 1609.344),
+            ("mi", metresPerMile), ("miles", metresPerMile),
         ]
         return stated.first { unit, _ in names.units[index] == unit || names.normalized[index] == "distance" + unit }?.1
     }
@@ -254,7 +257,7 @@ enum StepIntervalReader {
         if let stated = statedMetres(ColumnNames(layout.header), index) { return stated }
         guard preview.steps > 0, preview.distance > 0, preview.distance / preview.steps < 0.1 else { return 1 }
         let kilometre = preview.distance / preview.steps * 1000
-        let (unit, metres) = kilometre * kilometre * 1.609344 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", 1609.344)
+        let (unit, metres) = kilometre * kilometre * metresPerMile / 1000 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", metresPerMile)
         guard (0.3...1.6).contains(preview.distance / preview.steps * metres) else { return 1 }
         info.notes.append(
             "distance '\(layout.header[index])' in \(unit) (inferred: \(String(format: "%.2f", preview.distance / preview.steps * metres)) m a step; "

@@ -76,9 +76,11 @@ struct SampleEmitter<Sink: SampleSink> {
 
     @inline(__always)
     mutating func accelerationMagnitude(_ sample: AccelerationMagnitudeSample) {
-        if zeroStart != nil, holdsZero(sample, reads: sample.magnitude != 0) { return }
-        if let placed = magnitudeStamps.add(sample) { forward(placed) }
-        if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
+        if zeroStart != nil, holdsZero(reads: sample.magnitude != 0) {
+            zeroStart?.magnitudes.append(sample)
+            return
+        }
+        spread(sample)
     }
 
     @inline(__always)
@@ -88,9 +90,24 @@ struct SampleEmitter<Sink: SampleSink> {
             return
         }
         lastAcceleration = sample
-        if zeroStart != nil, holdsZero(sample, reads: sample.x != 0 || sample.y != 0 || sample.z != 0) { return }
+        if zeroStart != nil, holdsZero(reads: sample.x != 0 || sample.y != 0 || sample.z != 0) {
+            zeroStart?.samples.append(sample)
+            return
+        }
+        spread(sample)
+    }
+
+    /// Passes a sample through the shared-stamp spreader, with those it placed before it.
+    @inline(__always)
+    private mutating func spread(_ sample: AccelerationSample) {
         if let placed = accelerationStamps.add(sample) { forward(placed) }
         if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
+    }
+
+    @inline(__always)
+    private mutating func spread(_ sample: AccelerationMagnitudeSample) {
+        if let placed = magnitudeStamps.add(sample) { forward(placed) }
+        if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
     }
 
     /// Passes on the samples still held at the end of the reading (the reader calls it before
@@ -109,11 +126,11 @@ struct SampleEmitter<Sink: SampleSink> {
         var count: Int { samples.count + magnitudes.count }
     }
 
-    /// Whether `sample` is held as one of the zero rows that start the stream (`reads`: it is
-    /// not). A reading drops the held rows; one zero row more than ``longestZeroStart`` passes
-    /// them all on, as a reading would have been.
+    /// Whether the next sample is to be held as one of the zero rows that start the stream
+    /// (`reads`: it is not one). A reading drops the rows held; a zero row more than
+    /// ``longestZeroStart`` passes them all on, and itself, as a reading would have been.
     @inline(never)
-    private mutating func holdsZero<Sample>(_ sample: Sample, reads: Bool) -> Bool {
+    private mutating func holdsZero(reads: Bool) -> Bool {
         guard let start = zeroStart else { return false }
         if reads {
             zeroStart = nil
@@ -124,8 +141,6 @@ struct SampleEmitter<Sink: SampleSink> {
             releaseZeroStart()
             return false
         }
-        if let sample = sample as? AccelerationSample { zeroStart?.samples.append(sample) }
-        if let sample = sample as? AccelerationMagnitudeSample { zeroStart?.magnitudes.append(sample) }
         return true
     }
 
@@ -133,15 +148,8 @@ struct SampleEmitter<Sink: SampleSink> {
     private mutating func releaseZeroStart() {
         guard let start = zeroStart else { return }
         zeroStart = nil
-        // As ``acceleration(_:)`` passes each sample on: what the spreader placed before it first.
-        for sample in start.samples {
-            if let placed = accelerationStamps.add(sample) { forward(placed) }
-            if !accelerationStamps.placed.isEmpty { forwardPlacedAcceleration() }
-        }
-        for sample in start.magnitudes {
-            if let placed = magnitudeStamps.add(sample) { forward(placed) }
-            if !magnitudeStamps.placed.isEmpty { forwardPlacedMagnitudes() }
-        }
+        for sample in start.samples { spread(sample) }
+        for sample in start.magnitudes { spread(sample) }
     }
 
     /// Passes on the acceleration samples still held: the end of its stream.
