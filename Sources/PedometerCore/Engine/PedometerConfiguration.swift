@@ -27,7 +27,7 @@ public struct PedometerConfiguration: Sendable, Hashable {
     public var maximumDuration: Double
     /// Step counts more than this many seconds after (or before) time 0 are ignored. A health
     /// app's log holds a count a day (or an hour) for as long as it was kept, and each step
-    /// becomes a step time: a year of 8,500 steps a day takes about 2 s and 200 MB; longer,
+    /// becomes a step time: a year of 8,500 steps a day takes about 1.3 s and 200 MB; longer,
     /// the step list would grow without bound. 366 days by default.
     public var maximumStepLogDuration: Double
 
