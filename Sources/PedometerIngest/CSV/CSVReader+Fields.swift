@@ -84,23 +84,62 @@ extension CSVReader {
         return value == unavailable ? nil : value
     }
 
-    /// ``optionalNumber(_:_:unavailable:)`` for a count of whole things (steps), which may also
-    /// be written with its thousands grouped (`"8,123"`, `1 234 567`, as Fitbit's export writes
-    /// them): a count is never a fraction, so `8,123` is no decimal comma there.
-    func optionalCount(_ index: Int?, _ name: String) throws(IngestError) -> Double? {
+    /// ``optionalNumber(_:_:unavailable:)`` of a table written in `style`: when its counts'
+    /// thousands are grouped by points, with those points and a decimal comma (`4,38` and
+    /// `3.075` beside `6.260` steps, `1.234,5`).
+    func optionalNumber(_ index: Int?, _ name: String, _ style: NumberStyle) throws(IngestError) -> Double? {
+        guard style.pointsGroupThousands else { return try optionalNumber(index, name) }
         guard let index, index < fieldCount, !isEmpty(index) else { return nil }
-        return try requireCount(index, name)
+        let parts = string(index).trimmingSpaces.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = Self.pointGroupedWholeNumber(parts[0]),
+            parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy({ $0.isASCII && $0.isNumber }))
+        else { throw numberError(index, name) }
+        let fraction = parts.count == 2 ? Double("0." + parts[1]) ?? 0 : 0
+        return parts[0].hasPrefix("-") ? whole - fraction : whole + fraction
     }
 
-    /// ``requireNumber(_:_:)`` for a count (``optionalCount(_:_:)``).
-    func requireCount(_ index: Int, _ name: String) throws(IngestError) -> Double {
-        if let value = count(index) { return value }
+    /// The style of the first rows of this reader (at most 256), the counts in field `counts`,
+    /// the columns named `names` (normalised, ``ColumnNames``).
+    func numberStyle(counts: Int, names: [String]) throws(IngestError) -> NumberStyle {
+        var written: [String] = []
+        var others: [String] = []
+        while written.count < 256, try next() {
+            guard counts < fieldCount else { continue }
+            written.append(string(counts))
+            for index in 0..<fieldCount where index != counts { others.append(string(index)) }
+        }
+        return NumberStyle(counts: written, others: others, decimalCommaNamed: NumberStyle.decimalCommaNamed(names), decimalCommaSniffed: decimalComma)
+    }
+
+    /// Digits alone, or in groups of three after points (`812`, `6.260`, `-1.234`), as a
+    /// whole number; `nil` otherwise.
+    private static func pointGroupedWholeNumber(_ text: Substring) -> Double? {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : text
+        guard !unsigned.isEmpty else { return nil }
+        let value = unsigned.contains(".") ? groupedWholeNumber(unsigned) : unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) ? Double(unsigned) : nil
+        return text.hasPrefix("-") ? value.map { -$0 } : value
+    }
+
+    /// ``optionalNumber(_:_:unavailable:)`` for a count of whole things (steps), which may also
+    /// be written with its thousands grouped (`"8,123"`, `1 234 567`, as Fitbit's export writes
+    /// them): a count is never a fraction, so `8,123` is no decimal comma there. In a column
+    /// whose ``NumberStyle`` groups thousands by points, `6.260` is 6,260.
+    func optionalCount(_ index: Int?, _ name: String, _ style: NumberStyle = .plain) throws(IngestError) -> Double? {
+        guard let index, index < fieldCount, !isEmpty(index) else { return nil }
+        return try requireCount(index, name, style)
+    }
+
+    /// ``requireNumber(_:_:)`` for a count (``optionalCount(_:_:_:)``).
+    func requireCount(_ index: Int, _ name: String, _ style: NumberStyle = .plain) throws(IngestError) -> Double {
+        if let value = count(index, style) { return value }
         throw numberError(index, name)
     }
 
-    /// Field `index` as a count (``optionalCount(_:_:)``), `nil` when it is none.
-    func count(_ index: Int) -> Double? {
-        number(index) ?? (index < fieldCount ? Self.groupedWholeNumber(string(index).trimmingSpaces) : nil)
+    /// Field `index` as a count (``optionalCount(_:_:_:)``), `nil` when it is none.
+    func count(_ index: Int, _ style: NumberStyle = .plain) -> Double? {
+        guard index < fieldCount else { return nil }
+        if style.pointsGroupThousands { return Self.pointGroupedWholeNumber(string(index).trimmingSpaces) }
+        return number(index) ?? Self.groupedWholeNumber(string(index).trimmingSpaces)
     }
 
     /// A whole number written in groups of three digits after the first one to three, all

@@ -30,20 +30,46 @@ struct DateTimeColumn: Sendable, Hashable {
         guard index < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
-        guard let parsed = DateParser.parse(reader.field(index), layout) else {
+        return try nanoseconds(DateParser.parse(reader.field(index), layout), reader, index)
+    }
+
+    /// The date in field `date` and the time of day in field `time` of one row, read together
+    /// as one text of this column's layout (Mi Fit's `2017-07-23` and `08:15`: `2017-07-23 08:15`),
+    /// as nanoseconds, or an error located at the date.
+    func parse(_ reader: CSVReader, date: Int, time: Int) throws(IngestError) -> TimeColumn.ParsedTime {
+        guard date < reader.fieldCount, time < reader.fieldCount else {
+            throw reader.error(atField: reader.fieldCount, "missing timestamp")
+        }
+        guard !reader.isEmpty(time) else { throw reader.error(atField: time, "empty time of day") }
+        let text = Self.joined(reader, date: date, time: time)
+        return try nanoseconds(DateParser.parse(text, layout), reader, date, text: text)
+    }
+
+    /// A row's date and time of day as one text: `2017-07-23 08:15`.
+    static func joined(_ reader: CSVReader, date: Int, time: Int) -> String {
+        String(reader.string(date).trimmingSpaces) + " " + String(reader.string(time).trimmingSpaces)
+    }
+
+    /// The parsed timestamp of field `index` (or of `text`, when the row's fields were joined)
+    /// as nanoseconds, or an error located at it.
+    private func nanoseconds(
+        _ parsed: DateParser.DateTime?, _ reader: CSVReader, _ index: Int, text: String? = nil
+    ) throws(IngestError) -> TimeColumn.ParsedTime {
+        func written() -> Substring { (text ?? reader.string(index)).prefix(40) }
+        guard let parsed else {
             throw reader.error(
                 atField: index,
-                reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a date-time like the first rows': '\(reader.string(index).prefix(40))'")
+                reader.isEmpty(index) ? "empty timestamp" : "timestamp is not a date-time like the first rows': '\(written())'")
         }
         let nanoseconds: Int64
         if zoned {
             guard let epoch = parsed.epochNanoseconds else {
-                throw reader.error(atField: index, "timestamp has no zone, unlike the first rows': '\(reader.string(index).prefix(40))'")
+                throw reader.error(atField: index, "timestamp has no zone, unlike the first rows': '\(written())'")
             }
             nanoseconds = epoch
         } else {
             guard parsed.offsetSeconds == nil else {
-                throw reader.error(atField: index, "timestamp has a zone, unlike the first rows': '\(reader.string(index).prefix(40))'")
+                throw reader.error(atField: index, "timestamp has a zone, unlike the first rows': '\(written())'")
             }
             nanoseconds = parsed.wallNanoseconds
         }

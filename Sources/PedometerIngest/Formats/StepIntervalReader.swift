@@ -17,6 +17,9 @@ enum StepIntervalReader {
         var start: Int
         /// The end column; `nil` when each row is one day.
         var end: Int?
+        /// A column of times of day completing the date column: each row starts at its date's
+        /// time (Mi Fit's minutes, `date,time,steps`: `2017-07-23,08:15,64`).
+        var timeOfDay: Int?
         var steps: Int
         var distance: Int?
         var header: [String]
@@ -36,6 +39,13 @@ enum StepIntervalReader {
         /// A column naming each row's quantity (Apple Health's `type`): only rows of step
         /// counts are read.
         var type: Int?
+        /// Whether the starts are milliseconds since 1970 (Samsung Health's `day_time`, each
+        /// day's midnight in UTC), not date-time texts.
+        var epochMilliseconds = false
+        /// A column saying which device's count each row is, where one value marks the counts
+        /// of all devices merged (Samsung Health's `source_type`, `-2`): an interval's merged
+        /// row is read in place of its devices' rows.
+        var sourceType: Int?
     }
 
     /// A row's interval, seconds, and what was counted over it.
@@ -44,6 +54,10 @@ enum StepIntervalReader {
         var end: Double
         var steps: Double
         var metres: Double?
+        /// The device that counted the row, as written (``Layout/device``).
+        var device: String?
+        /// Whether the row is the count of all devices merged (``Layout/sourceType``).
+        var merged = false
     }
 
     static let startNames: Set<String> = ["starttime", "start", "from", "begin", "starttimestamp"]
@@ -54,6 +68,15 @@ enum StepIntervalReader {
         "distance", "distancem", "distancemeters", "distancemetres", "distancekm", "distancekilometers", "distancekilometres",
         "distancemi", "distancemiles",
     ]
+    /// A time of day beside a date (English, Spanish and Portuguese, French, Italian), besides
+    /// the times of ``HeaderRoles/foreignTimeNames`` (`Zeit`, `Uhrzeit`, `時刻` …).
+    private static let timeOfDayNames: Set<String> = ["time", "hora", "heure", "ora"]
+    /// The names above and those of localised exports (Fitbit's German `Datum`, `Schritte`,
+    /// `Strecke`), as step logs know them: read here only in tables the step-log reader cannot
+    /// take, which tells a running total from counts per interval (`Datum;Schritte` is its).
+    private static let localisedDayNames = dayNames.union(HeaderRoles.dateNames)
+    private static let localisedStepNames = stepNames.union(StepLogReader.stepNames.subtracting(["cumulativesteps"]))
+    private static let localisedDistanceNames = distanceNames.union(StepLogReader.distanceNames.subtracting(["cumulativedistance"]))
 
     /// The layout of a header with an interval (start and end, or a date) and a step count, and
     /// no acceleration; `nil` otherwise.
@@ -63,16 +86,22 @@ enum StepIntervalReader {
         // Apple Health's records name their quantity in `type` and hold it in `value`.
         let type = names.index(of: "type")
         let healthRecord = type != nil && names.index(of: "sourcename") != nil
-        let named = names.index(where: stepNames.contains)
+        let localised = !StepLogReader.matches(names)
+        let named = names.index(where: (localised ? localisedStepNames : stepNames).contains)
         guard let steps = named ?? (healthRecord ? names.index(of: "value") : nil) else { return nil }
-        let distance = names.index(where: distanceNames.contains)
+        let distance = names.index(where: (localised ? localisedDistanceNames : distanceNames).contains)
         var layout: Layout
         if let start = names.index(where: startNames.contains) ?? (healthRecord ? names.index(of: "startdate") : nil),
             let end = names.index(where: endNames.contains) ?? (healthRecord ? names.index(of: "enddate") : nil)
         {
             layout = Layout(start: start, end: end, steps: steps, distance: distance, header: header)
-        } else if let day = names.index(where: dayNames.contains) {
+        } else if let day = names.index(of: "daytime") {
+            // Samsung Health's daily trend: each day's steps, merged over devices and per device.
+            layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header, epochMilliseconds: true)
+            layout.sourceType = names.index(of: "sourcetype")
+        } else if let day = names.index(where: (localised ? localisedDayNames : dayNames).contains) {
             layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
+            layout.timeOfDay = names.index { timeOfDayNames.contains($0) || HeaderRoles.foreignTimeNames.contains($0) }
         } else {
             return nil
         }
@@ -101,10 +130,27 @@ enum StepIntervalReader {
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
         // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
-        let preview = try Preview(rows(path, displayName: displayName, layout: layout, options: options), layout)
-        guard let column = DateTimeColumn(sample: reader.string(layout.start), layout: DateParser.layout(of: preview.starts)) else {
+        var layout = layout
+        // A `day_time` of date texts is a date column like any other.
+        if layout.epochMilliseconds, reader.number(layout.start) == nil { layout.epochMilliseconds = false }
+        func table() throws(IngestError) -> CSVReader { try rows(path, displayName: displayName, layout: layout, options: options) }
+        var preview = try Preview(table, layout)
+        var start = column(layout, preview)
+        if layout.timeOfDay != nil, start == nil || !preview.datesRepeat {
+            // The column named as a time beside the date holds no times of day, or each row has
+            // a date of its own (a day's steps beside a sync time, a workout's duration): the
+            // date alone.
+            layout.timeOfDay = nil
+            preview = try Preview(table, layout)
+            start = column(layout, preview)
+        }
+        guard let column = start else {
             throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
         }
+        if let time = layout.timeOfDay {
+            info.notes.append("each row starts at its date '\(layout.header[layout.start])' and time of day '\(layout.header[time])'")
+        }
+        if preview.style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
         // Times of day take their day from a file name like 2019-05-13.csv (Google Fit).
         var day: Int64?
         if column.layout == .timeOfDay, let date = DateParser.parse(String(FileSystem.lastComponent(path).prefix(10)), .iso) {
@@ -132,9 +178,8 @@ enum StepIntervalReader {
         var columns = "start '\(header[layout.start])'" + (layout.end.map { ", end '\(header[$0])'" } ?? "")
         columns += ", steps '\(header[layout.steps])'" + (layout.distance.map { ", distance '\(header[$0])'" } ?? "")
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
-        info.notes.append(
-            layout.end != nil ? "step counts per interval (\(column.description))"
-                : length.map { "step counts per \(String(format3: $0)) s from each row's time (the rows' usual spacing)" } ?? "step counts per day")
+        let perIntervalNote = layout.end != nil ? "step counts per interval (\(column.description))"
+            : length.map { "step counts per \(String(format3: $0)) s from each row's time (the rows' usual spacing)" } ?? "step counts per day"
         let metresPerUnit = distanceUnit(layout, preview, info: &info)
         var steps = 0.0
         // Metres from the first interval on, when the file has a distance column.
@@ -142,8 +187,6 @@ enum StepIntervalReader {
         // The rows' intervals, kept to be given out in order: a row per interval, a few per
         // hour at most.
         var intervals: [Interval] = []
-        // The devices that counted the rows, as written (at most a few kept).
-        var devices: Set<String> = []
         // Rows of other quantities (Apple Health's heart rate, distance …), by type.
         var otherTypes: [String: Int] = [:]
         var nextSection: (name: String, line: Int)?
@@ -157,11 +200,8 @@ enum StepIntervalReader {
                 continue
             }
             for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
-            if let index = layout.device, index < reader.fieldCount, !reader.isEmpty(index), devices.count < 10 {
-                devices.insert(reader.string(index))
-            }
             do throws(IngestError) {
-                let start = clock.seconds(try column.parse(reader, layout.start))
+                let start = clock.seconds(try Self.start(reader, layout, column))
                 let end: Double
                 if let index = layout.end {
                     end = clock.seconds(try column.parse(reader, index))
@@ -169,26 +209,42 @@ enum StepIntervalReader {
                     end = start + (length ?? 86_400)
                 }
                 guard end >= start else { throw reader.error(atField: layout.end ?? layout.start, "interval ends before it starts") }
-                let count = try reader.optionalCount(layout.steps, "step count") ?? 0
+                let count = try reader.optionalCount(layout.steps, "step count", preview.style) ?? 0
                 guard count >= 0 else { throw reader.error(atField: layout.steps, "negative step count") }
-                let meters = try reader.optionalNumber(layout.distance, "distance").map { $0 * metresPerUnit }
-                intervals.append(Interval(start: start, end: end, steps: count, metres: meters))
+                let meters = try reader.optionalNumber(layout.distance, "distance", preview.style).map { $0 * metresPerUnit }
+                let device = layout.device.flatMap { $0 < reader.fieldCount && !reader.isEmpty($0) ? reader.string($0) : nil }
+                intervals.append(
+                    Interval(start: start, end: end, steps: count, metres: meters, device: device, merged: preview.mergedRows && isMergedRow(reader, layout)))
             } catch {
                 try emitter.skip(error)
             }
         } while try reader.next()
+        // Rows within a day that never fall but where a counter was reset are a running total
+        // (a counter read every minute), as the step logs of one time column tell them apart.
+        var changes = StepLogReader.CountChanges()
+        if layout.timeOfDay != nil { for interval in intervals { changes.add(interval.steps) } }
+        let cumulative = layout.timeOfDay != nil && changes.increases >= 4 && !changes.isPerInterval
         // In the order they end (two devices' rows of one day interleave: Apple Health's; an
         // export may list the newest first), each count added at its interval's end to the
         // cumulative stream, from the earliest start on: time 0 is that start, wherever its row.
         if zip(intervals.dropFirst(), intervals).contains(where: { $0.end < $1.end }) { intervals.sort { $0.end < $1.end } }
+        let combination = Combination(cumulative ? [] : intervals)
         let earliest = intervals.map(\.start).min() ?? 0
-        if !intervals.isEmpty { emitter.stepCountBaseline(at: 0, kind: .device, distance: distance.map { _ in 0 }) }
-        for interval in intervals {
-            if let metres = interval.metres { distance = (distance ?? 0) + metres }
-            steps += interval.steps
-            emitter.stepCount(
-                StepCountSample(time: interval.end - earliest, steps: steps, distance: distance, intervalStart: interval.start - earliest),
-                kind: .device)
+        if cumulative {
+            info.notes.append("cumulative step counts (they go down \(changes.decreases) times in \(changes.pairs + 1) rows)")
+            for interval in intervals.sorted(by: { $0.start < $1.start }) {
+                emitter.stepCount(StepCountSample(time: interval.start - earliest, steps: interval.steps, distance: interval.metres), kind: .device)
+            }
+        } else {
+            info.notes.append(perIntervalNote)
+            if !combination.intervals.isEmpty { emitter.stepCountBaseline(at: 0, kind: .device, distance: distance.map { _ in 0 }) }
+            for interval in combination.intervals {
+                if let metres = interval.metres { distance = (distance ?? 0) + metres }
+                steps += interval.steps
+                emitter.stepCount(
+                    StepCountSample(time: interval.end - earliest, steps: steps, distance: distance, intervalStart: interval.start - earliest),
+                    kind: .device)
+            }
         }
         if let nextSection {
             info.notes.append("the rows from line \(nextSection.line) on ('\(nextSection.name.prefix(40))', another section of the export) not read")
@@ -198,7 +254,23 @@ enum StepIntervalReader {
             info.notes.append(
                 "\(otherTypes.values.reduce(0, +)) rows of other quantities than step counts passed over ('\(layout.header[index])': \(listed)\(otherTypes.count > 3 ? " …" : ""))")
         }
-        if devices.count > 1, let index = layout.device {
+        if combination.passedOver > 0, let index = layout.sourceType {
+            info.notes.append(
+                "the rows of all devices merged read ('\(layout.header[index])' \(mergedSourceType)); \(combination.passedOver) rows of single "
+                    + "devices passed over, their steps being in those")
+        }
+        if combination.otherDevices > 0 {
+            info.notes.append(
+                "\(combination.otherDevices == 1 ? "1 row" : "\(combination.otherDevices) rows") passed over: of each interval that several "
+                    + "devices counted, the largest count is kept (the same steps counted twice, as the app knows)")
+        }
+        if combination.repeated > 0 {
+            info.notes.append(
+                combination.repeated == 1 ? "1 interval's merged count written twice: the larger kept"
+                    : "\(combination.repeated) intervals' merged counts written twice: the larger of each kept")
+        }
+        if combination.devices.count > 1, let index = layout.device {
+            let devices = combination.devices
             info.notes.append(
                 "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up, "
                     + "so a walk that a phone and a watch both counted is counted twice; keep one device's rows for its count")
@@ -207,30 +279,163 @@ enum StepIntervalReader {
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
+    /// The intervals to count, in the order of the rows'. Where rows of all devices merged
+    /// exist (``Layout/sourceType``), an interval's single devices' rows are passed over when it
+    /// has a merged row, and a merged row written twice counts once, the larger (a later sync's
+    /// beside a stale one). Rows of one interval from several devices (a phone's and a watch's
+    /// minute or day) are the same steps counted twice, as the health app knows: the larger
+    /// count is kept, as it shows one device's count at a time. Rows of one interval and one
+    /// device (or of no device named) are left as they are, as the rows of other intervals.
+    private struct Combination {
+        var intervals: [Interval] = []
+        /// Single devices' rows of intervals with a merged row.
+        var passedOver = 0
+        /// Merged rows beyond the first of their interval.
+        var repeated = 0
+        /// Rows of intervals that another device counted too, passed over for a larger count.
+        var otherDevices = 0
+        /// The devices that counted the rows counted, as written (at most 10 kept).
+        var devices: Set<String> = []
+
+        init(_ rows: [Interval]) {
+            struct Bounds: Hashable {
+                var start: Double
+                var end: Double
+            }
+            var order: [Bounds] = []
+            var byBounds: [Bounds: [Interval]] = [:]
+            for row in rows {
+                let bounds = Bounds(start: row.start, end: row.end)
+                if byBounds[bounds] == nil { order.append(bounds) }
+                byBounds[bounds, default: []].append(row)
+            }
+            for bounds in order {
+                let rows = byBounds[bounds] ?? []
+                let merged = rows.filter(\.merged)
+                var kept = rows
+                if let largest = merged.max(by: { $0.steps < $1.steps }) {
+                    passedOver += rows.count - merged.count
+                    repeated += merged.count - 1
+                    kept = [largest]
+                } else if Set(rows.compactMap(\.device)).count > 1 {
+                    // One row per device, the largest count of each kept, then the largest of those.
+                    var byDevice: [String: Interval] = [:]
+                    for row in rows {
+                        guard let device = row.device else { continue }
+                        if byDevice[device].map({ row.steps > $0.steps }) ?? true { byDevice[device] = row }
+                    }
+                    let largest = byDevice.values.max { ($0.steps, $0.device ?? "") < ($1.steps, $1.device ?? "") }
+                    kept = rows.filter { $0.device == nil || ($0.device == largest?.device && $0.steps == largest?.steps) }
+                    otherDevices += rows.count - kept.count
+                }
+                for row in kept {
+                    if let device = row.device, devices.count < 10 { devices.insert(device) }
+                }
+                intervals += kept
+            }
+        }
+    }
+
+    /// The column of interval starts that the first rows' starts (date and time of day joined,
+    /// when the layout has both) fit; `nil` when they are no date-times. A date with dashes
+    /// joined to a time of one-digit hours or on a 12-hour clock (`2017-07-23 8:15 AM`), which
+    /// ISO 8601 is not, is read year first. Starts in milliseconds since 1970 are instants, as
+    /// zoned texts are.
+    private static func column(_ layout: Layout, _ preview: Preview) -> DateTimeColumn? {
+        if layout.epochMilliseconds { return DateTimeColumn(sample: "1970-01-01T00:00:00Z") }
+        guard let first = preview.starts.first else { return nil }
+        let dashed = DateParser.Layout.yearFirst(separator: UInt8(ascii: "-"))
+        let joinedYearFirst = layout.timeOfDay != nil && preview.starts.allSatisfy { DateParser.parse($0, dashed) != nil }
+        return DateTimeColumn(sample: first, layout: DateParser.layout(of: preview.starts) ?? (joinedYearFirst ? dashed : nil))
+    }
+
+    /// A row's interval start as written: its start field, or its date and time of day joined.
+    private static func startText(_ reader: CSVReader, _ layout: Layout) -> String? {
+        guard layout.start < reader.fieldCount, !reader.isEmpty(layout.start) else { return nil }
+        guard let time = layout.timeOfDay else { return reader.string(layout.start) }
+        guard time < reader.fieldCount, !reader.isEmpty(time) else { return nil }
+        return DateTimeColumn.joined(reader, date: layout.start, time: time)
+    }
+
+    /// A row's interval start, nanoseconds as ``DateTimeColumn`` gives them.
+    private static func start(_ reader: CSVReader, _ layout: Layout, _ column: DateTimeColumn) throws(IngestError) -> TimeColumn.ParsedTime {
+        if layout.epochMilliseconds {
+            // From 1973 (10^11 ms; fewer are seconds or days, no Samsung export's) to 2286
+            // (10^13 ms), in whole milliseconds: a day's midnight.
+            guard let milliseconds = try reader.optionalNumber(layout.start, "day (milliseconds since 1970)"),
+                milliseconds.rounded() == milliseconds, (1e11..<1e13).contains(milliseconds)
+            else { throw reader.error(atField: layout.start, "day is no whole number of milliseconds since 1970 after 1973") }
+            let nanoseconds = Int64(milliseconds) * 1_000_000
+            return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
+        }
+        guard let time = layout.timeOfDay else { return try column.parse(reader, layout.start) }
+        return try column.parse(reader, date: layout.start, time: time)
+    }
+
     /// Whether the reader's record names another section of the export below the rows (Fitbit's
     /// `Sleep` below its `Activities`): a line of one name, where the table ends.
     private static func startsAnotherSection(_ reader: CSVReader, _ layout: Layout) -> Bool {
         layout.header.count > 2 && reader.fieldCount == 1 && !reader.isEmpty(0) && reader.number(0) == nil
     }
 
-    /// The first 256 rows: their interval starts as written, and the steps and distance
-    /// (as written) of those that hold both.
+    /// The first 256 rows: their interval starts as written, how their counts are written, and
+    /// the steps and distance of those that hold both.
     private struct Preview {
         var starts: [String] = []
+        var style = NumberStyle.plain
+        /// Whether some rows are the counts of all devices merged (``Layout/sourceType``).
+        var mergedRows = false
+        /// Whether two rows have one date (the start column's text): rows within a day.
+        var datesRepeat = false
         var steps = 0.0
         var distance = 0.0
 
-        init(_ reader: CSVReader, _ layout: Layout) throws(IngestError) {
+        /// Reads the first rows of two readers of the table (`rows` makes one): the style of
+        /// the counts from the first, then the counts in that style from the second.
+        init(_ rows: () throws(IngestError) -> CSVReader, _ layout: Layout) throws(IngestError) {
+            var counts: [String] = []
+            var others: [String] = []
+            var dates: Set<String> = []
+            var read = 0
+            let reader = try rows()
             while starts.count < 256, try reader.next(), !startsAnotherSection(reader, layout) {
-                if layout.start < reader.fieldCount, !reader.isEmpty(layout.start) { starts.append(reader.string(layout.start)) }
-                if let index = layout.distance, let metres = reader.number(index), metres > 0, let count = reader.count(layout.steps), count > 0,
-                    layout.type.map({ $0 < reader.fieldCount && isStepCountType(reader.string($0)) }) ?? true
-                {
-                    steps += count
-                    distance += metres
+                read += 1
+                if let start = startText(reader, layout) { starts.append(start) }
+                if layout.start < reader.fieldCount, !dates.insert(reader.string(layout.start)).inserted { datesRepeat = true }
+                if isStepCountRow(reader, layout), layout.steps < reader.fieldCount {
+                    counts.append(reader.string(layout.steps))
+                    for index in 0..<reader.fieldCount where index != layout.steps { others.append(reader.string(index)) }
                 }
+                if isMergedRow(reader, layout) { mergedRows = true }
+            }
+            style = NumberStyle(
+                counts: counts, others: others, decimalCommaNamed: NumberStyle.decimalCommaNamed(ColumnNames(layout.header).normalized),
+                decimalCommaSniffed: reader.decimalComma)
+            let again = try rows()
+            for _ in 0..<read {
+                guard try again.next() else { break }
+                guard isStepCountRow(again, layout), !mergedRows || isMergedRow(again, layout), let metres = try? again.optionalNumber(layout.distance, "distance", style), metres > 0,
+                    let count = again.count(layout.steps, style), count > 0
+                else { continue }
+                steps += count
+                distance += metres
             }
         }
+
+    }
+
+    /// Whether the reader's row counts steps (not another of Apple Health's quantities).
+    private static func isStepCountRow(_ reader: CSVReader, _ layout: Layout) -> Bool {
+        layout.type.map { $0 < reader.fieldCount && isStepCountType(reader.string($0)) } ?? true
+    }
+
+    /// Samsung Health's `source_type` of the rows that merge all devices' counts.
+    private static let mergedSourceType = "-2"
+
+    /// Whether the reader's row is the count of all devices merged (``Layout/sourceType``).
+    private static func isMergedRow(_ reader: CSVReader, _ layout: Layout) -> Bool {
+        guard let index = layout.sourceType, index < reader.fieldCount else { return false }
+        return reader.string(index).trimmingSpaces == mergedSourceType
     }
 
     /// The international mile (the ingest's own: Report's units are downstream of it).
@@ -246,22 +451,29 @@ enum StepIntervalReader {
         return stated.first { unit, _ in names.units[index] == unit || names.normalized[index] == "distance" + unit }?.1
     }
 
-    /// Metres per unit of the distance column: as its name states it (`Distance (m)`,
-    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it (those with
-    /// both a distance and steps). A step is 0.3 to 1.6 m long: a distance under a tenth of a
-    /// metre a step is in kilometres or miles, whichever makes a step nearer 0.7 m, a daily
-    /// walk's (Fitbit's export writes `Distance` in the account's unit, 5.91 for 8,123 steps),
-    /// when that step is 0.3 to 1.6 m long, and a note says which; metres otherwise.
+    /// Metres per unit of the layout's distance column (``metresPerUnit(_:_:steps:distance:info:)``),
+    /// from the preview's rows.
     private static func distanceUnit(_ layout: Layout, _ preview: Preview, info: inout RecordingInfo) -> Double {
         guard let index = layout.distance else { return 1 }
-        if let stated = statedMetres(ColumnNames(layout.header), index) { return stated }
-        guard preview.steps > 0, preview.distance > 0, preview.distance / preview.steps < 0.1 else { return 1 }
-        let kilometre = preview.distance / preview.steps * 1000
+        return metresPerUnit(ColumnNames(layout.header), index, steps: preview.steps, distance: preview.distance, info: &info)
+    }
+
+    /// Metres per unit of distance column `index`: as its name states it (`Distance (m)`,
+    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it (`steps` and
+    /// `distance`, the sums over those with both). A step is 0.3 to 1.6 m long: a distance
+    /// under a tenth of a metre a step is in kilometres or miles, whichever makes a step nearer
+    /// 0.7 m, a daily walk's (Fitbit's export writes `Distance` in the account's unit, 5.91 for
+    /// 8,123 steps; a German `Strecke` 3,08 for 4,271), when that step is 0.3 to 1.6 m long,
+    /// and a note says which; metres otherwise.
+    static func metresPerUnit(_ names: ColumnNames, _ index: Int, steps: Double, distance: Double, info: inout RecordingInfo) -> Double {
+        if let stated = statedMetres(names, index) { return stated }
+        guard steps > 0, distance > 0, distance / steps < 0.1 else { return 1 }
+        let kilometre = distance / steps * 1000
         let (unit, metres) = kilometre * kilometre * metresPerMile / 1000 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", metresPerMile)
-        guard (0.3...1.6).contains(preview.distance / preview.steps * metres) else { return 1 }
+        guard (0.3...1.6).contains(distance / steps * metres) else { return 1 }
         info.notes.append(
-            "distance '\(layout.header[index])' in \(unit) (inferred: \(String(format: "%.2f", preview.distance / preview.steps * metres)) m a step; "
-                + "in metres \(String(format: "%.4f", preview.distance / preview.steps)))")
+            "distance '\(names.raw[index])' in \(unit) (inferred: \(String(format: "%.2f", distance / steps * metres)) m a step; "
+                + "in metres \(String(format: "%.4f", distance / steps)))")
         return metres
     }
 
@@ -278,18 +490,20 @@ enum StepIntervalReader {
     private static func rowLength(
         _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
     ) throws(IngestError) -> Double? {
+        guard !layout.epochMilliseconds else { return nil }
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
         var times: [Int64] = []
         var timesOfDay = false
         while times.count < 1024, try reader.next(), !startsAnotherSection(reader, layout) {
-            guard let parsed = try? column.parse(reader, layout.start) else { continue }
+            guard let parsed = try? start(reader, layout, column), let text = startText(reader, layout) else { continue }
             times.append(parsed.integer)
             // Midnight as written (a zoned date's instant is not midnight in UTC).
-            if let wall = DateParser.parse(reader.field(layout.start), column.layout)?.wallNanoseconds, wall % nanosecondsPerDay != 0 {
+            if let wall = DateParser.parse(text, column.layout)?.wallNanoseconds, wall % nanosecondsPerDay != 0 {
                 timesOfDay = true
             }
         }
+        times.sort()  // rows newest first, or in no order
         let spacings = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
         guard timesOfDay, !spacings.isEmpty else { return nil }
         return Double(spacings[spacings.count / 2]) / 1e9

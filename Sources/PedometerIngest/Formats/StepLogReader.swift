@@ -42,15 +42,12 @@ enum StepLogReader {
     ) throws(IngestError) {
         var columns = Columns(time: 0, steps: fieldCount >= 2 ? 1 : nil, distance: nil)
         var timeUnit = options.timeUnit
-        // Metres per unit of the distance, as its name states it (`Distance (km)`); metres else.
-        var metresPerUnit = 1.0
         if let header {
             let names = ColumnNames(header)
             columns.time = HeaderRoles.timeColumn(names) ?? 0
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
-            metresPerUnit = columns.distance.flatMap { StepIntervalReader.statedMetres(names, $0) } ?? 1
         }
         func rows() throws(IngestError) -> CSVReader {
             let reader = try CSVReader(path: path, options: options, displayName: displayName)
@@ -63,7 +60,16 @@ enum StepLogReader {
             try readEvents(rows(), columns.time, clock: clock, displayName: displayName, into: &emitter, info: &info)
             return
         }
-        let shape = try Shape(rows(), columns, clock: clock)
+        let style = try rows().numberStyle(counts: stepsIndex, names: header.map { ColumnNames($0).normalized } ?? [])
+        // Metres per unit of the distance, as its name states it (`Distance (km)`) or the first
+        // rows' steps measure it.
+        var metresPerUnit = 1.0
+        if let header, let index = columns.distance {
+            let (steps, distance) = try firstTotals(rows(), stepsIndex, index, style)
+            metresPerUnit = StepIntervalReader.metresPerUnit(ColumnNames(header), index, steps: steps, distance: distance, info: &info)
+        }
+        if style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
+        let shape = try Shape(rows(), columns, clock: clock, style: style)
         if let interval = shape.interval, !shape.steps.isPerInterval {
             info.notes.append(
                 "step counts per day, each from its row's time to the next row's (at most \(String(format3: interval)) s): the rows are "
@@ -97,8 +103,8 @@ enum StepLogReader {
             for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
             do throws(IngestError) {
                 let t = try clockAtRow.seconds(reader, columns.time)
-                let steps = try reader.requireCount(stepsIndex, "step count")
-                let distance = try reader.optionalNumber(columns.distance, "distance").map { $0 * metresPerUnit }
+                let steps = try reader.requireCount(stepsIndex, "step count", style)
+                let distance = try reader.optionalNumber(columns.distance, "distance", style).map { $0 * metresPerUnit }
                 guard let interval = shape.interval else {
                     emitter.stepCount(StepCountSample(time: t, steps: steps, distance: distance), kind: .device)
                     continue
@@ -118,6 +124,22 @@ enum StepLogReader {
         if let interval = shape.interval { emitPending(until: nil, interval, into: &emitter) }
         info.startDate = clockAtRow.epochStart
         if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
+    }
+
+    /// The sums of the counts and distances of the first 256 rows that hold both, above 0.
+    private static func firstTotals(
+        _ reader: CSVReader, _ steps: Int, _ distance: Int, _ style: NumberStyle
+    ) throws(IngestError) -> (steps: Double, distance: Double) {
+        var totals = (steps: 0.0, distance: 0.0)
+        var rows = 0
+        while rows < 256, try reader.next() {
+            rows += 1
+            guard let count = reader.count(steps, style), count > 0, let metres = try? reader.optionalNumber(distance, "distance", style), metres > 0
+            else { continue }
+            totals.steps += count
+            totals.distance += metres
+        }
+        return totals
     }
 
     /// The columns naming whose counts the rows are (``SourceColumn/stepLogNames``), each with
@@ -212,45 +234,45 @@ enum StepLogReader {
         if case .dateTimes = clock, clock.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
+    /// How often a column's values go up and down from one row to the next.
+    struct CountChanges {
+        var pairs = 0
+        var increases = 0
+        var decreases = 0
+        /// Rows repeating the row before's count, not 0 (a counter while no step is taken).
+        var heldCounts = 0
+        private var last: Double?
+
+        mutating func add(_ value: Double) {
+            if let last {
+                pairs += 1
+                if value < last { decreases += 1 }
+                if value > last { increases += 1 }
+                if value == last && value != 0 { heldCounts += 1 }
+            }
+            last = value
+        }
+
+        /// Down at least twice, at least once for every four times up, and more often than
+        /// it holds a count: a counter's resets are rare beside its rises (36 hourly rows
+        /// of a counter reset twice go up 33 times) and it holds its count through every
+        /// rest (a sedentary counter reset each midnight, up 10 times and down 4 in five
+        /// days, holds 100 times), while an interval's count falls about as often as it
+        /// rises and rests at 0.
+        var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases && heldCounts < decreases }
+
+        /// Up at every row of at least five: a counter's reading.
+        var risesAtEveryRow: Bool { increases >= 4 && decreases == 0 }
+    }
+
     /// Whether a log's counts are cumulative or per interval, from the whole file: a cumulative
     /// count goes down only where the device's counter was reset (a restart, now and then),
     /// goes up whenever a step is taken and holds its value while none is, while counts per
     /// interval go down about as often as they go up (whenever an interval holds fewer steps
     /// than the one before) and rest at 0, seldom at the same count twice.
     private struct Shape {
-        /// How often a column's values go up and down from one row to the next.
-        struct Changes {
-            var pairs = 0
-            var increases = 0
-            var decreases = 0
-            /// Rows repeating the row before's count, not 0 (a counter while no step is taken).
-            var heldCounts = 0
-            private var last: Double?
-
-            mutating func add(_ value: Double) {
-                if let last {
-                    pairs += 1
-                    if value < last { decreases += 1 }
-                    if value > last { increases += 1 }
-                    if value == last && value != 0 { heldCounts += 1 }
-                }
-                last = value
-            }
-
-            /// Down at least twice, at least once for every four times up, and more often than
-            /// it holds a count: a counter's resets are rare beside its rises (36 hourly rows
-            /// of a counter reset twice go up 33 times) and it holds its count through every
-            /// rest (a sedentary counter reset each midnight, up 10 times and down 4 in five
-            /// days, holds 100 times), while an interval's count falls about as often as it
-            /// rises and rests at 0.
-            var isPerInterval: Bool { decreases >= 2 && decreases * 4 >= increases && heldCounts < decreases }
-
-            /// Up at every row of at least five: a counter's reading.
-            var risesAtEveryRow: Bool { increases >= 4 && decreases == 0 }
-        }
-
-        var steps = Changes()
-        var distance = Changes()
+        var steps = CountChanges()
+        var distance = CountChanges()
         /// The rows' usual spacing, seconds, when the counts are per interval; `nil` when cumulative.
         var interval: Double?
         /// Whether the rows are a day apart and do not rise at every row, as a counter read
@@ -260,16 +282,16 @@ enum StepLogReader {
             interval != nil && (distance.pairs == 0 || distance.isPerInterval || (daily && !distance.risesAtEveryRow))
         }
 
-        init(_ reader: CSVReader, _ columns: Columns, clock: Clock) throws(IngestError) {
+        init(_ reader: CSVReader, _ columns: Columns, clock: Clock, style: NumberStyle) throws(IngestError) {
             var clock = clock
             var spacings: [Double] = []
             var last: Double?
             while try reader.next() {
-                guard let stepsIndex = columns.steps, let count = reader.count(stepsIndex),
+                guard let stepsIndex = columns.steps, let count = reader.count(stepsIndex, style),
                     let t = try? clock.seconds(reader, columns.time)
                 else { continue }
                 steps.add(count)
-                if let index = columns.distance, let metres = reader.number(index) { distance.add(metres) }
+                if let index = columns.distance, let metres = try? reader.optionalNumber(index, "distance", style) { distance.add(metres) }
                 if let last, t > last, spacings.count < 1024 { spacings.append(t - last) }
                 last = t
             }

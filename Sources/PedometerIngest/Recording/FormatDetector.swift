@@ -724,8 +724,7 @@ enum FormatDetector {
         }
         // Step counts in a layout no step-log reader knows (Fitbit's minute steps, an export
         // with other columns beside them): say what a step log needs, not what acceleration does.
-        let stepNames = StepLogReader.stepNames.union(StepIntervalReader.stepNames).union(["steptotal"])
-        if let steps = names.index(where: stepNames.contains) {
+        if let steps = names.index(where: StepLogReader.stepNames.contains) {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "unknown format: header '\(preview)\(header.count > 6 ? ",…" : "")' names step counts ('\(header[steps])') in no layout "

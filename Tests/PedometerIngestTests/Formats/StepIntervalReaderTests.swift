@@ -68,10 +68,17 @@ import PedometerCore
         let (info, sink) = try read(path)
         #expect(info.format == .steps)
         #expect(info.startDate == 1_557_734_400)  // 08:00 UTC
-        #expect(sink.stepTotal(.device) == 187)
-        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 130.9) < 1e-9)
+        // The phone's and the watch's 08:01 minute are the same steps: the larger count (until
+        // 2026-11-27 both were added, 187 steps, the minute counted twice).
+        #expect(sink.stepTotal(.device) == 147)
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 102.9) < 1e-9)
         #expect(info.notes.contains("times in UTC (the column '\(prefix)time_offset' gives each row's local offset)"))
-        #expect(info.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up") }, "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("1 row passed over: of each interval that several devices counted") }, "\(info.notes)")
+        // Rows of two devices over other intervals are added up, with a note.
+        let apart = rows.dropLast() + ["com.sec.android.app.shealth,2019-05-13 08:01:30.000,UTC+0200,40,28.0,Wx9watch01,2019-05-13 08:02:30.000"]
+        let (apartInfo, apartSink) = try read(files.write("apart.csv", apart.joined(separator: "\n") + "\n"))
+        #expect(apartSink.stepTotal(.device) == 187)
+        #expect(apartInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up") }, "\(apartInfo.notes)")
         // UTC whatever --time-zone says of other files (the review: 2 h early under +02:00).
         var options = IngestOptions()
         options.timeZone = TimeZoneRule("+02:00")
@@ -125,6 +132,27 @@ import PedometerCore
     /// earliest start, which is time 0 and the start date (until 2026-11-27 refused as
     /// "newest first"; in the review of the first sorting, the start was the first row's, and a
     /// newest-first log of 20 days lasted one).
+    /// Apple Health's records of one minute from a phone and a watch, its interval exactly:
+    /// the larger count (a run of 175 steps a minute from each, added up, was 350 a minute,
+    /// taken for steps faster than anyone runs and left out: 0 steps). A row written twice by
+    /// one device is still a repeat, not a second device's count.
+    @Test func oneIntervalOfTwoDevicesIsCountedOnce() throws {
+        var rows = ["sourceName,type,startDate,endDate,value"]
+        for minute in 0..<10 {
+            let start = String(format: "2024-03-01 08:%02d:00 +0100", minute), end = String(format: "2024-03-01 08:%02d:00 +0100", minute + 1)
+            rows.append("iPhone,HKQuantityTypeIdentifierStepCount,\(start),\(end),\(170 + minute)")
+            rows.append("Apple Watch,HKQuantityTypeIdentifierStepCount,\(start),\(end),\(175 + minute % 3)")
+        }
+        let (info, sink) = try read(files.write("StepCount.csv", rows.joined(separator: "\n") + "\n"))
+        let expected = (0..<10).map { max(170 + $0, 175 + $0 % 3) }.reduce(0, +)
+        #expect(sink.stepTotal(.device) == Double(expected))
+        #expect(info.notes.contains { $0.hasPrefix("10 rows passed over: of each interval that several devices counted") }, "\(info.notes)")
+        let twice = "start,end,steps\n2024-03-01T08:00:00Z,2024-03-01T08:15:00Z,900\n2024-03-01T08:00:00Z,2024-03-01T08:15:00Z,900\n2024-03-01T08:15:00Z,2024-03-01T08:30:00Z,300\n"
+        let (twiceInfo, twiceSink) = try read(files.write("twice.csv", twice))
+        #expect(twiceSink.steps[.device]?.map(\.steps) == [0, 900, 1800, 2100])  // read as written: the emitter reports the repeat
+        #expect(!twiceInfo.notes.contains { $0.contains("several devices") })
+    }
+
     @Test func intervalsInAnyOrderStartAtTheEarliest() throws {
         let rows = (0..<20).reversed().map { day in String(format: "2019-05-%02d,%d", day + 1, 5000 + day) }
         let (info, sink) = try read(files.write("newest-first.csv", (["Date,Steps"] + rows).joined(separator: "\n") + "\n"))
@@ -177,6 +205,126 @@ import PedometerCore
         let (treadmillInfo, treadmillSink) = try read(files.write("treadmill.csv", treadmill))
         #expect(treadmillSink.steps[.device]?.last?.distance == 650)
         #expect(!treadmillInfo.notes.contains { $0.hasPrefix("distance '") })
+    }
+
+    /// Mi Fit's (Zepp's) minute steps, `date,time,steps` (`2017-07-23,08:15,64`): each row
+    /// starts at its date and time of day. Until 2026-11-27 the date alone was read: 1,440
+    /// rows of one date made a day's count of 8, and 2,652 steps of 50,909 were kept.
+    @Test func minuteRowsOfADateAndATimeOfDay() throws {
+        var rows = ["date,time,steps"]
+        for day in ["2017-07-23", "2017-07-24"] {
+            for minute in 0..<1440 { rows.append("\(day),\(String(format: "%02d:%02d", minute / 60, minute % 60)),\(minute % 7 == 0 ? 0 : (minute * 37) % 113)") }
+        }
+        let expected = (0..<1440).map { $0 % 7 == 0 ? 0 : ($0 * 37) % 113 }.reduce(0, +) * 2
+        let (info, sink) = try read(files.write("ACTIVITY_MINUTE.csv", rows.joined(separator: "\n") + "\n"), IngestOptions(timeZone: TimeZoneRule("+08:00")))
+        #expect(sink.stepTotal(.device) == Double(expected))
+        let steps = try #require(sink.steps[.device])
+        #expect(steps.count == 2881)  // 0 at the first minute's start, then one per minute
+        #expect(steps[1].time == 60 && steps[1].intervalStart == 0 && steps.last?.time == 2 * 86_400)
+        #expect(info.startDate == 1_500_739_200)  // 2017-07-23 00:00 +08:00
+        #expect(info.notes.contains("each row starts at its date 'date' and time of day 'time'"), "\(info.notes)")
+        #expect(info.notes.contains("step counts per 60 s from each row's time (the rows' usual spacing)"), "\(info.notes)")
+        // A German header, day-first dates; a bad time is located at the row's date.
+        let german = files.write("de.csv", "Datum;Uhrzeit;Schritte\n13.05.2019;13:00;100\n13.05.2019;13:15;250\n13.05.2019;25:30;7\n13.05.2019;13:45;40\n13.05.2019;14:00;5\n")
+        let (germanInfo, germanSink) = try read(german)
+        #expect(germanSink.steps[.device]?.map(\.time) == [0, 900, 1800, 3600, 4500])
+        #expect(germanSink.stepTotal(.device) == 395)
+        // A 12-hour clock.
+        let (_, clockSink) = try read(files.write("pm.csv", "Date,Time,Steps\n05/13/2019,11:45 AM,10\n05/13/2019,12:00 PM,20\n05/13/2019,12:15 PM,30\n"))
+        #expect(clockSink.steps[.device]?.map(\.time) == [0, 900, 1800, 2700])
+        #expect(germanInfo.skipped.examples.map(\.description) == ["\(german):4:1: timestamp is not a date-time like the first rows': '13.05.2019 25:30'"])
+        // Rows newest first or in no order last the usual spacing of their starts; an ISO date
+        // with a time of one-digit hours on a 12-hour clock; Spanish `fecha,hora,pasos`.
+        let minutesBack = (0..<30).reversed().map { String(format: "2017-07-23,%d:%02d AM,%d", 8 + $0 / 60, $0 % 60, 100 + $0) }
+        let (backInfo, backSink) = try read(files.write("back.csv", "date,time,steps\n" + minutesBack.joined(separator: "\n") + "\n"))
+        #expect(backSink.steps[.device]?.last?.time == 1800)
+        #expect(backSink.stepTotal(.device) == Double((0..<30).map { 100 + $0 }.reduce(0, +)))
+        #expect(backInfo.notes.contains("step counts per 60 s from each row's time (the rows' usual spacing)"), "\(backInfo.notes)")
+        let (_, spanishSink) = try read(files.write("pasos.csv", "fecha,hora,pasos\n23/07/2017,08:00,10\n23/07/2017,08:01,20\n23/07/2017,08:02,30\n"))
+        #expect(spanishSink.steps[.device]?.map(\.time) == [0, 60, 120, 180])
+        // A column named as a time that holds no times of day (Mi Fit's daily rows beside
+        // `lastSyncTime`; a number under `time`), or one row per date (a workout's duration,
+        // a sync time: `00:59:24`), leaves each row a day.
+        // A counter read every minute under a date and a time of day is a running total.
+        let counter = (0..<10).map { String(format: "01.03.2024;08:%02d;%d", $0, 100 * $0 + $0 * $0) }
+        let (counterInfo, counterSink) = try read(files.write("zaehler.csv", "Datum;Zeit;Schritte\n" + counter.joined(separator: "\n") + "\n"))
+        #expect(counterSink.stepTotal(.device) == 981)
+        #expect(counterInfo.notes.contains("cumulative step counts (they go down 0 times in 10 rows)"), "\(counterInfo.notes)")
+        let (workoutInfo, workoutSink) = try read(files.write("workouts.csv", "date,time,steps\n2017-07-01,00:59:24,6409\n2017-07-02,00:43:29,7846\n"))
+        #expect(workoutSink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
+        #expect(!workoutInfo.notes.contains { $0.hasPrefix("each row starts at") })
+        let daily = files.write("daily.csv", "date,time,steps\n2017-07-23,1500854400,8123\n2017-07-24,1500940800,10234\n")
+        let (dailyInfo, dailySink) = try read(daily)
+        #expect(dailySink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
+        #expect(dailyInfo.notes.contains("step counts per day"))
+        #expect(!dailyInfo.notes.contains { $0.hasPrefix("each row starts at") })
+    }
+
+    /// Fitbit's export in German: `Aktivitäten` above `Datum,…,Schritte,Strecke,…`, counts
+    /// with points grouping their thousands (`"6.260"`, and `"6.000"`, which alone would read
+    /// as 6), the distance with a decimal comma (`"4,51"`, km). Until 2026-11-27 refused; read
+    /// as English, `6.260` would have been 6.26 steps.
+    @Test func fitbitsExportInGerman() throws {
+        let counts = [6260, 9679, 6000, 812, 12408]
+        var rows = ["Aktivitäten", "Datum,Kalorienverbrauch,Schritte,Strecke,Etagen,Minuten im Sitzen"]
+        for (day, count) in counts.enumerated() {
+            let grouped = count >= 1000 ? "\(count / 1000).\(String(format: "%03d", count % 1000))" : "\(count)"
+            rows.append("\"\(String(format: "%02d", day + 1)).03.2020\",\"2.345\",\"\(grouped)\",\"\(count / 1000),\(String(format: "%02d", count % 100))\",\"5\",\"1.234\"")
+        }
+        rows += ["", "Schlaf", "Startzeit,Endzeit,Minuten im Schlaf", "\"01.03.2020 23:00\",\"02.03.2020 07:00\",\"420\""]
+        let (info, sink) = try read(files.write("fitbit_export_20200306.csv", rows.joined(separator: "\n") + "\n"))
+        #expect(sink.stepTotal(.device) == Double(counts.reduce(0, +)))
+        #expect(sink.steps[.device]?.map(\.steps) == [0, 6260, 15_939, 21_939, 22_751, 35_159])
+        let kilometres = counts.map { Double($0 / 1000) + Double($0 % 100) / 100 }.reduce(0, +)
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - kilometres * 1000) < 1e-6)
+        #expect(info.notes.contains(NumberStyle.pointsGroupThousandsNote), "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("distance 'Strecke' in km") }, "\(info.notes)")
+        #expect(info.notes.contains("the rows from line 9 on ('Schlaf', another section of the export) not read"), "\(info.notes)")
+    }
+
+    /// Samsung Health's daily trend (`com.samsung.shealth.step_daily_trend`): each day at its
+    /// midnight in UTC in milliseconds (`day_time`), a row of all devices merged
+    /// (`source_type` -2) beside each device's own; a day's merged row is read in place of its
+    /// devices' rows, and a merged count written twice counts once, the larger. Until
+    /// 2026-11-27 refused.
+    @Test func samsungHealthsDailyTrend() throws {
+        let prefix = "com.samsung.shealth.step_daily_trend."
+        let header = ["binning_data", "update_time", "create_time", "count", "distance", "source_type", "day_time", "deviceuuid", "datauuid"]
+        let rows = [
+            ",2024-01-15 23:59:01.000,2024-01-15 08:00:00.000,8500,6200.5,-2,1705276800000,phone,a1",
+            ",2024-01-15 23:59:01.000,2024-01-15 08:00:00.000,6000,4400.0,0,1705276800000,phone,a2",
+            ",2024-01-15 23:59:01.000,2024-01-15 08:00:00.000,2500,1800.5,4,1705276800000,watch,a3",
+            ",2024-01-16 23:59:01.000,2024-01-16 08:00:00.000,10200,7400.0,-2,1705363200000,phone,a4",
+            ",2024-01-16 12:00:00.000,2024-01-16 08:00:00.000,4100,2900.0,-2,1705363200000,phone,a5",
+            ",2024-01-17 23:59:01.000,2024-01-17 08:00:00.000,7000,5000.0,-2,1705449600000,phone,a6",
+        ]
+        let text = "com.samsung.shealth.step_daily_trend,6315002,3\n" + header.map { prefix + $0 }.joined(separator: ",") + "\n" + rows.joined(separator: "\n") + "\n"
+        let (info, sink) = try read(files.write("com.samsung.shealth.step_daily_trend.20240118.csv", text))
+        #expect(info.format == .steps)
+        #expect(sink.stepTotal(.device) == 25_700)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800, 259_200])
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 18_600.5) < 1e-6)
+        #expect(info.startDate == 1_705_276_800)  // 2024-01-15
+        #expect(info.notes.contains("step counts per day"), "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("the rows of all devices merged read ('\(prefix)source_type' -2); 2 rows of single devices") }, "\(info.notes)")
+        #expect(info.notes.contains("1 interval's merged count written twice: the larger kept"), "\(info.notes)")
+        // A day without a merged row keeps its device's row.
+        let someMerged = "day_time,count,source_type\n1705276800000,8500,-2\n1705276800000,6000,0\n1705363200000,999,0\n"
+        #expect(try read(files.write("some-merged.csv", someMerged)).1.stepTotal(.device) == 9499)
+        // Without merged rows, one day's rows of two devices are the same steps counted twice:
+        // the larger kept, said so (until 2026-11-27 the second, at the same time as the
+        // first, was taken for steps faster than anyone walks and left out).
+        let perDevice = "day_time,count,deviceuuid\n1705276800000,6000,phone\n1705276800000,2500,watch\n1705363200000,9000,phone\n1705363200000,11500,watch\n"
+        let (perDeviceInfo, perDeviceSink) = try read(files.write("trend.csv", perDevice))
+        #expect(perDeviceSink.steps[.device]?.map(\.steps) == [0, 6000, 17_500])
+        #expect(perDeviceInfo.notes.contains { $0.hasPrefix("2 rows passed over: of each interval that several devices counted") }, "\(perDeviceInfo.notes)")
+        // Days in seconds are no Samsung export's: refused row by row, not read as 1970.
+        let seconds = files.write("seconds.csv", "day_time,count\n1705276800,6000\n")
+        #expect(throws: IngestError.self) { try read(seconds) }
+        let (_, textSink) = try read(files.write("text-trend.csv", "day_time,count\n2024-01-15 00:00:00,6000\n2024-01-16 00:00:00,2500\n"))
+        #expect(textSink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
+        let bad = files.write("bad-trend.csv", "day_time,count\n1705276800000,6000\n2024-01-16,2500\n")
+        #expect(try read(bad).0.skipped.examples.map(\.description) == ["\(bad):3:1: day (milliseconds since 1970) is not a finite number: '2024-01-16'"])
     }
 
     /// Daily rows whose dates state a zone are days: their midnight is midnight as written,

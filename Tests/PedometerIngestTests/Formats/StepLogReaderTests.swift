@@ -159,6 +159,13 @@ import PedometerCore
         #expect(sink.steps[.device]?.last?.distance == 7634)
         let german = files.write("schritte.csv", "Datum;Schritte\n" + days.enumerated().map { "0\($0.offset + 1).03.2022;\($0.element.0)\n" }.joined())
         #expect(try readRecording(german).1.stepTotal(.device) == 10575)
+        // A German counter, its thousands grouped by points and its kilometres with a decimal
+        // comma (until 2026-11-27 `1.234` was read as 1.234 steps).
+        let zeit = "Zeit;Schritte;Strecke (km)\n2020-03-01 08:00:00;0;0\n2020-03-01 09:00:00;1.234;0,88\n2020-03-01 10:00:00;2.501;1,79\n2020-03-01 11:00:00;4.321;3,08\n"
+        let (zeitInfo, zeitSink) = try readRecording(files.write("zaehler.csv", zeit))
+        #expect(zeitSink.steps[.device]?.map(\.steps) == [0, 1234, 2501, 4321])
+        #expect(zeitSink.steps[.device]?.last?.distance == 3080)
+        #expect(zeitInfo.notes.contains(NumberStyle.pointsGroupThousandsNote))
         // Dates day first, which the first rows cannot tell (`01/10/2026`) but later ones can
         // (`13/10/2026`): every day read (until 2026-11-27 read month first from the first row,
         // the days after the 12th skipped).
@@ -168,6 +175,40 @@ import PedometerCore
         #expect(spanishInfo.skipped.count == 0)
         #expect(spanishSink.stepTotal(.device) == Double(counts.reduce(0, +)))
 
+    }
+
+    /// The review of 2026-11-27's rules: a localised counter logged every minute is still a
+    /// running total (read as a day's counts per row it gave 1,036 steps of 6,004); counts
+    /// with three decimals in an English file are fractions, not thousands (a minute's average
+    /// `113.895` read as 113,895); a count written `-` is a row left out, not a reason to read
+    /// `4.271` as 4.271; and metres grouped by points (`3.075`) beside decimal commas are read.
+    @Test func localisedCountersAndFractionalCounts() throws {
+        var total = 0
+        let minutes = (0..<60).map { minute -> String in
+            total += 40 + (minute * 37) % 60
+            return String(format: "01.03.2024 08:%02d:00;%d;%@", minute, total, String(format: "%.1f", Double(total) * 0.7).replacingOccurrences(of: ".", with: ","))
+        }
+        let (counterInfo, counterSink) = try readRecording(files.write("zaehler.csv", "Datum;Schritte;Strecke\n" + minutes.joined(separator: "\n") + "\n"))
+        #expect(counterInfo.notes.contains("cumulative step counts"), "\(counterInfo.notes)")
+        #expect(counterSink.stepTotal(.device) == Double(total - 40))  // counted from the first reading
+        let fractions = "Date/Time,Step Count (count)\n2024-03-01 08:00:00,113.895\n2024-03-01 08:01:00,60.703\n2024-03-01 08:02:00,44.041\n2024-03-01 08:03:00,120.545\n"
+        let (fractionInfo, fractionSink) = try readRecording(files.write("averages.csv", fractions))
+        #expect(abs((fractionSink.stepTotal(.device) ?? 0) - 339.184) < 1e-6)
+        #expect(!fractionInfo.notes.contains(NumberStyle.pointsGroupThousandsNote))
+        // Semicolons and three decimals under an English header: fractions still.
+        let (_, semicolonSink) = try readRecording(files.write("semi.csv", "time;steps\n2024-03-01 08:00:00;23.457\n2024-03-01 08:01:00;10.500\n2024-03-01 08:02:00;41.250\n2024-03-01 08:03:00;12.125\n"))
+        #expect(abs((semicolonSink.stepTotal(.device) ?? 0) - 87.332) < 1e-6)
+        // A German `Strecke` in kilometres, unlabelled, is told from the steps as in Fitbit's
+        // export (read as metres, 75 km came out 75 m).
+        let strecke = files.write("strecke.csv", "Datum;Schritte;Strecke\n01.05.2019;4.271;3,08\n02.05.2019;9.084;6,54\n03.05.2019;7.120;5,13\n")
+        let (streckeInfo, streckeSink) = try readRecording(strecke)
+        #expect(abs((streckeSink.steps[.device]?.last?.distance ?? 0) - 14_750) < 1e-6)
+        #expect(streckeInfo.notes.contains { $0.hasPrefix("distance 'Strecke' in km (inferred: 0.72 m a step") }, "\(streckeInfo.notes)")
+        let dash = files.write("strich.csv", "Datum;Schritte;Strecke (m)\n01.05.2019;4.271;3.075\n02.05.2019;9.084;6.540,5\n03.05.2019;-;0\n04.05.2019;5.812;4.184\n")
+        let (dashInfo, dashSink) = try readRecording(dash)
+        #expect(dashSink.stepTotal(.device) == 19_167)
+        #expect(abs((dashSink.steps[.device]?.last?.distance ?? 0) - 13_799.5) < 1e-6)
+        #expect(dashInfo.skipped.examples.map(\.description) == ["\(dash):4:12: step count is not a finite number: '-'"])
     }
 
     /// Date-times without a zone are the device's clock: placed with --time-zone, and said so
