@@ -35,19 +35,31 @@ struct DateTimeColumn: Sendable, Hashable {
 
     /// The date in field `date` and the time of day in field `time` of one row, read together
     /// as one text of this column's layout (Mi Fit's `2017-07-23` and `08:15`: `2017-07-23 08:15`),
-    /// as nanoseconds, or an error located at the date.
-    func parse(_ reader: CSVReader, date: Int, time: Int) throws(IngestError) -> TimeColumn.ParsedTime {
+    /// as nanoseconds, or an error located at the date. `clockDigits`: see ``joined(_:date:time:clockDigits:)``.
+    func parse(_ reader: CSVReader, date: Int, time: Int, clockDigits: Bool = false) throws(IngestError) -> TimeColumn.ParsedTime {
         guard date < reader.fieldCount, time < reader.fieldCount else {
             throw reader.error(atField: reader.fieldCount, "missing timestamp")
         }
         guard !reader.isEmpty(time) else { throw reader.error(atField: time, "empty time of day") }
-        let text = Self.joined(reader, date: date, time: time)
+        let text = Self.joined(reader, date: date, time: time, clockDigits: clockDigits)
         return try nanoseconds(DateParser.parse(text, layout), reader, date, text: text)
     }
 
-    /// A row's date and time of day as one text: `2017-07-23 08:15`.
-    static func joined(_ reader: CSVReader, date: Int, time: Int) -> String {
-        String(reader.string(date).trimmingSpaces) + " " + String(reader.string(time).trimmingSpaces)
+    /// A row's date and time of day as one text: `2017-07-23 08:15`. With `clockDigits`, a time
+    /// written as a clock's digits alone, hours and minutes (`835`, `2355`: the Coursera
+    /// activity data's `interval`), is written as one (`08:35`).
+    static func joined(_ reader: CSVReader, date: Int, time: Int, clockDigits: Bool = false) -> String {
+        let clock = String(reader.string(time).trimmingSpaces)
+        return String(reader.string(date).trimmingSpaces) + " " + (clockDigits ? Self.clock(digits: clock) ?? clock : clock)
+    }
+
+    /// A clock's digits (`835`, `2355`: hours and minutes) as a time of day (`08:35`); `nil`
+    /// when `text` is no such digits.
+    static func clock(digits text: String) -> String? {
+        guard (1...4).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let digits = Int(text),
+            digits / 100 < 24, digits % 100 < 60
+        else { return nil }
+        return String(format: "%02d:%02d", digits / 100, digits % 100)
     }
 
     /// The parsed timestamp of field `index` (or of `text`, when the row's fields were joined)

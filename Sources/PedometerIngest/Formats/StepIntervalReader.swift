@@ -20,6 +20,9 @@ enum StepIntervalReader {
         /// A column of times of day completing the date column: each row starts at its date's
         /// time (Mi Fit's minutes, `date,time,steps`: `2017-07-23,08:15,64`).
         var timeOfDay: Int?
+        /// Whether ``timeOfDay`` writes hours and minutes as digits alone (`835` for 08:35: the
+        /// Coursera activity data's `steps,date,interval`, a row per 5 minutes).
+        var timeOfDayInClockDigits = false
         var steps: Int
         var distance: Int?
         var header: [String]
@@ -79,8 +82,9 @@ enum StepIntervalReader {
     private static let localisedDistanceNames = distanceNames.union(StepLogReader.distanceNames.subtracting(["cumulativedistance"]))
 
     /// The layout of a header with an interval (start and end, or a date) and a step count, and
-    /// no acceleration; `nil` otherwise.
-    static func layout(_ header: [String]) -> Layout? {
+    /// no acceleration; `nil` otherwise. A `value` column is the step count when the file's
+    /// name (`fileName`) ends with the word steps (Withings' `aggregates_steps.csv`, `date,value`).
+    static func layout(_ header: [String], fileName: String = "") -> Layout? {
         let names = ColumnNames(header)
         guard HeaderRoles.find(names) == nil else { return nil }
         // Apple Health's records name their quantity in `type` and hold it in `value`.
@@ -88,7 +92,11 @@ enum StepIntervalReader {
         let healthRecord = type != nil && names.index(of: "sourcename") != nil
         let localised = !StepLogReader.matches(names)
         let named = names.index(where: (localised ? localisedStepNames : stepNames).contains)
-        guard let steps = named ?? (healthRecord ? names.index(of: "value") : nil) else { return nil }
+        // `aggregates_steps.csv`, `daily_steps.csv`: the name's last word is the quantity
+        // (not `steps_goal.csv`, `step_length.csv`, `stepcounter.csv`).
+        let baseName = fileName.lowercased().split(separator: ".").first.map(String.init) ?? ""
+        let stepsFile = baseName.hasSuffix("steps")
+        guard let steps = named ?? (healthRecord || stepsFile ? names.index(of: "value") : nil) else { return nil }
         let distance = names.index(where: (localised ? localisedDistanceNames : distanceNames).contains)
         var layout: Layout
         if let start = names.index(where: startNames.contains) ?? (healthRecord ? names.index(of: "startdate") : nil),
@@ -102,6 +110,10 @@ enum StepIntervalReader {
         } else if let day = names.index(where: (localised ? localisedDayNames : dayNames).contains) {
             layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
             layout.timeOfDay = names.index { timeOfDayNames.contains($0) || HeaderRoles.foreignTimeNames.contains($0) }
+            if layout.timeOfDay == nil, let interval = names.index(of: "interval") {
+                layout.timeOfDay = interval
+                layout.timeOfDayInClockDigits = true
+            }
         } else {
             return nil
         }
@@ -136,7 +148,9 @@ enum StepIntervalReader {
         func table() throws(IngestError) -> CSVReader { try rows(path, displayName: displayName, layout: layout, options: options) }
         var preview = try Preview(table, layout)
         var start = column(layout, preview)
-        if layout.timeOfDay != nil, start == nil || !preview.datesRepeat {
+        var clockDigits = true
+        if layout.timeOfDayInClockDigits { clockDigits = try clockDigitsHold(table(), layout) }
+        if layout.timeOfDay != nil, start == nil || !preview.datesRepeat || !clockDigits {
             // The column named as a time beside the date holds no times of day, or each row has
             // a date of its own (a day's steps beside a sync time, a workout's duration): the
             // date alone.
@@ -146,6 +160,9 @@ enum StepIntervalReader {
         }
         guard let column = start else {
             throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
+        }
+        if ColumnNames(layout.header).normalized[layout.steps] == "value", layout.type == nil {
+            info.notes.append("steps from '\(layout.header[layout.steps])', as the file's name says it holds steps")
         }
         if let time = layout.timeOfDay {
             info.notes.append("each row starts at its date '\(layout.header[layout.start])' and time of day '\(layout.header[time])'")
@@ -264,6 +281,11 @@ enum StepIntervalReader {
                 "\(combination.otherDevices == 1 ? "1 row" : "\(combination.otherDevices) rows") passed over: of each interval that several "
                     + "devices counted, the largest count is kept (the same steps counted twice, as the app knows)")
         }
+        if combination.rewritten > 0 {
+            info.notes.append(
+                "\(combination.rewritten == 1 ? "1 row" : "\(combination.rewritten) rows") repeating another of its interval and "
+                    + "device exactly passed over (a row written twice)")
+        }
         if combination.repeated > 0 {
             info.notes.append(
                 combination.repeated == 1 ? "1 interval's merged count written twice: the larger kept"
@@ -279,13 +301,15 @@ enum StepIntervalReader {
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
-    /// The intervals to count, in the order of the rows'. Where rows of all devices merged
-    /// exist (``Layout/sourceType``), an interval's single devices' rows are passed over when it
-    /// has a merged row, and a merged row written twice counts once, the larger (a later sync's
-    /// beside a stale one). Rows of one interval from several devices (a phone's and a watch's
-    /// minute or day) are the same steps counted twice, as the health app knows: the larger
-    /// count is kept, as it shows one device's count at a time. Rows of one interval and one
-    /// device (or of no device named) are left as they are, as the rows of other intervals.
+    /// The intervals to count, one for each interval of the rows (in the order of its first
+    /// row). Where rows of all devices merged exist (``Layout/sourceType``), an interval's
+    /// merged row is counted, its single devices' rows passed over, and a merged row written
+    /// twice counts once, the larger (a later sync's beside a stale one). Otherwise each
+    /// device's rows of the interval make its count: one row when they all are the same (a
+    /// row written twice, a file's rows listed twice), else their sum (rows the file gives no
+    /// finer time for: a day's 5-minute rows under a date whose times were not read); and of
+    /// several devices' counts (a phone's and a watch's minute or day: the same steps, the
+    /// health app showing one device's count at a time), the largest is kept.
     private struct Combination {
         var intervals: [Interval] = []
         /// Single devices' rows of intervals with a merged row.
@@ -294,6 +318,8 @@ enum StepIntervalReader {
         var repeated = 0
         /// Rows of intervals that another device counted too, passed over for a larger count.
         var otherDevices = 0
+        /// Rows repeating another of their interval and device exactly, passed over.
+        var rewritten = 0
         /// The devices that counted the rows counted, as written (at most 10 kept).
         var devices: Set<String> = []
 
@@ -312,26 +338,40 @@ enum StepIntervalReader {
             for bounds in order {
                 let rows = byBounds[bounds] ?? []
                 let merged = rows.filter(\.merged)
-                var kept = rows
                 if let largest = merged.max(by: { $0.steps < $1.steps }) {
                     passedOver += rows.count - merged.count
                     repeated += merged.count - 1
-                    kept = [largest]
-                } else if Set(rows.compactMap(\.device)).count > 1 {
-                    // One row per device, the largest count of each kept, then the largest of those.
-                    var byDevice: [String: Interval] = [:]
-                    for row in rows {
-                        guard let device = row.device else { continue }
-                        if byDevice[device].map({ row.steps > $0.steps }) ?? true { byDevice[device] = row }
+                    if let device = largest.device, devices.count < 10 { devices.insert(device) }
+                    intervals.append(largest)
+                    continue
+                }
+                // Each device's count of the interval (rows of no device named as one device's).
+                var deviceOrder: [String?] = []
+                var byDevice: [String?: [Interval]] = [:]
+                for row in rows {
+                    if byDevice[row.device] == nil { deviceOrder.append(row.device) }
+                    byDevice[row.device, default: []].append(row)
+                }
+                var counts: [Interval] = []
+                for device in deviceOrder {
+                    let own = byDevice[device] ?? []
+                    guard var count = own.first else { continue }
+                    if own.allSatisfy({ $0.steps == count.steps && $0.metres == count.metres }) {
+                        rewritten += own.count - 1
+                    } else {
+                        for row in own.dropFirst() {
+                            count.steps += row.steps
+                            if let metres = row.metres { count.metres = (count.metres ?? 0) + metres }
+                        }
                     }
-                    let largest = byDevice.values.max { ($0.steps, $0.device ?? "") < ($1.steps, $1.device ?? "") }
-                    kept = rows.filter { $0.device == nil || ($0.device == largest?.device && $0.steps == largest?.steps) }
-                    otherDevices += rows.count - kept.count
+                    counts.append(count)
                 }
-                for row in kept {
-                    if let device = row.device, devices.count < 10 { devices.insert(device) }
-                }
-                intervals += kept
+                // The first of the largest devices' counts.
+                guard var largest = counts.first else { continue }
+                for count in counts.dropFirst() where count.steps > largest.steps { largest = count }
+                otherDevices += rows.filter { $0.device != largest.device }.count
+                if let device = largest.device, devices.count < 10 { devices.insert(device) }
+                intervals.append(largest)
             }
         }
     }
@@ -354,7 +394,7 @@ enum StepIntervalReader {
         guard layout.start < reader.fieldCount, !reader.isEmpty(layout.start) else { return nil }
         guard let time = layout.timeOfDay else { return reader.string(layout.start) }
         guard time < reader.fieldCount, !reader.isEmpty(time) else { return nil }
-        return DateTimeColumn.joined(reader, date: layout.start, time: time)
+        return DateTimeColumn.joined(reader, date: layout.start, time: time, clockDigits: layout.timeOfDayInClockDigits)
     }
 
     /// A row's interval start, nanoseconds as ``DateTimeColumn`` gives them.
@@ -369,7 +409,7 @@ enum StepIntervalReader {
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
         }
         guard let time = layout.timeOfDay else { return try column.parse(reader, layout.start) }
-        return try column.parse(reader, date: layout.start, time: time)
+        return try column.parse(reader, date: layout.start, time: time, clockDigits: layout.timeOfDayInClockDigits)
     }
 
     /// Whether the reader's record names another section of the export below the rows (Fitbit's
@@ -402,6 +442,7 @@ enum StepIntervalReader {
                 read += 1
                 if let start = startText(reader, layout) { starts.append(start) }
                 if layout.start < reader.fieldCount, !dates.insert(reader.string(layout.start)).inserted { datesRepeat = true }
+
                 if isStepCountRow(reader, layout), layout.steps < reader.fieldCount {
                     counts.append(reader.string(layout.steps))
                     for index in 0..<reader.fieldCount where index != layout.steps { others.append(reader.string(index)) }
@@ -422,6 +463,22 @@ enum StepIntervalReader {
             }
         }
 
+    }
+
+    /// Whether every row's time of day written as a clock's digits (``Layout/timeOfDayInClockDigits``)
+    /// is one, and one at least is past 1 o'clock: `835`, not a slot's number (`87` of 288, or
+    /// `0` … `47` of half hours, which the digits of a clock's first hour could be), a number
+    /// of seconds or a duration in minutes.
+    private static func clockDigitsHold(_ reader: CSVReader, _ layout: Layout) throws(IngestError) -> Bool {
+        guard let time = layout.timeOfDay else { return false }
+        var pastOne = false
+        while try reader.next(), !startsAnotherSection(reader, layout) {
+            guard time < reader.fieldCount, !reader.isEmpty(time) else { continue }
+            let text = String(reader.string(time).trimmingSpaces)
+            guard DateTimeColumn.clock(digits: text) != nil else { return false }
+            if !pastOne, let digits = Int(text), digits >= 100 { pastOne = true }
+        }
+        return pastOne
     }
 
     /// Whether the reader's row counts steps (not another of Apple Health's quantities).

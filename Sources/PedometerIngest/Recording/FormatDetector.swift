@@ -547,7 +547,9 @@ enum FormatDetector {
     /// then `…,com.samsung.health.step_count.start_time,…,count,…,end_time,…`); `nil` otherwise.
     private static func stepIntervalsBelowOneLine(_ path: String, options: IngestOptions) throws(IngestError) -> StepIntervalReader.Layout? {
         let reader = try CSVReader(path: path, options: options)
-        guard try reader.next(), reader.fieldCount <= 4, try reader.next(), var layout = StepIntervalReader.layout(reader.strings()) else {
+        guard try reader.next(), reader.fieldCount <= 4, try reader.next(),
+            var layout = StepIntervalReader.layout(reader.strings(), fileName: FileSystem.lastComponent(path))
+        else {
             return nil
         }
         layout.preambleRecords = 1
@@ -712,7 +714,7 @@ enum FormatDetector {
                 "a list of activities ('\(header[activity])' column), one row per workout with its totals: no recording of one walk or "
                     + "run; export an activity's raw sensor log instead (acceleration, or the device's steps over time)")
         }
-        if let layout = StepIntervalReader.layout(header) {
+        if let layout = StepIntervalReader.layout(header, fileName: FileSystem.lastComponent(path)) {
             return Detection(
                 format: .steps, layout: .stepIntervals(layout),
                 reason: "header names step counts per \(layout.end == nil ? "day" : "interval") ('\(header[layout.start])'\(layout.end.map { ", '\(header[$0])'" } ?? ""), '\(header[layout.steps])'), no acceleration")

@@ -147,10 +147,17 @@ import PedometerCore
         let expected = (0..<10).map { max(170 + $0, 175 + $0 % 3) }.reduce(0, +)
         #expect(sink.stepTotal(.device) == Double(expected))
         #expect(info.notes.contains { $0.hasPrefix("10 rows passed over: of each interval that several devices counted") }, "\(info.notes)")
+        // A row written twice is one interval's count (until 2026-11-27 the emitter dropped the
+        // repeat as a duplicate time but counted part of its steps: 1,643 of 1,623 in a Mi Fit
+        // log); rows of one interval that differ are rows the file gives no finer time for:
+        // added up, so that no step of the file is lost.
         let twice = "start,end,steps\n2024-03-01T08:00:00Z,2024-03-01T08:15:00Z,900\n2024-03-01T08:00:00Z,2024-03-01T08:15:00Z,900\n2024-03-01T08:15:00Z,2024-03-01T08:30:00Z,300\n"
         let (twiceInfo, twiceSink) = try read(files.write("twice.csv", twice))
-        #expect(twiceSink.steps[.device]?.map(\.steps) == [0, 900, 1800, 2100])  // read as written: the emitter reports the repeat
+        #expect(twiceSink.steps[.device]?.map(\.steps) == [0, 900, 1200])
+        #expect(twiceInfo.notes.contains { $0.hasPrefix("1 row repeating another of its interval and device exactly passed over") }, "\(twiceInfo.notes)")
         #expect(!twiceInfo.notes.contains { $0.contains("several devices") })
+        let slots = "Date,Steps\n2024-03-01,410\n2024-03-01,700\n2024-03-01,0\n2024-03-01,0\n2024-03-02,850\n"
+        #expect(try read(files.write("slots.csv", slots)).1.steps[.device]?.map(\.steps) == [0, 1110, 1960])
     }
 
     @Test func intervalsInAnyOrderStartAtTheEarliest() throws {
@@ -258,6 +265,60 @@ import PedometerCore
         #expect(dailySink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
         #expect(dailyInfo.notes.contains("step counts per day"))
         #expect(!dailyInfo.notes.contains { $0.hasPrefix("each row starts at") })
+    }
+
+    /// The Coursera activity data (`"steps","date","interval"`, a row per 5 minutes, the
+    /// interval's start as a clock's digits: `835` is 08:35; `NA` where the device logged
+    /// nothing), a data set many people have: until 2026-11-27 read as a day per row, 9 steps
+    /// of 19,196. The missing rows are reported, not counted as 0.
+    @Test func courseraActivityData() throws {
+        var rows = ["\"steps\",\"date\",\"interval\""]
+        var expected = 0
+        for day in ["2012-10-01", "2012-10-02"] {
+            for slot in 0..<288 {
+                let clock = (slot / 12) * 100 + (slot % 12) * 5
+                let steps = (slot * 53) % 97 < 40 ? 0 : (slot * 29) % 350
+                if day == "2012-10-01" && slot < 12 {
+                    rows.append("NA,\"\(day)\",\(clock)")
+                } else {
+                    rows.append("\(steps),\"\(day)\",\(clock)")
+                    expected += steps
+                }
+            }
+        }
+        let path = files.write("activity.csv", rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        #expect(sink.stepTotal(.device) == Double(expected))
+        #expect(sink.steps[.device]?.first?.time == 0 && sink.steps[.device]?.last?.time == 2 * 86_400 - 3600)
+        #expect(info.notes.contains("each row starts at its date 'date' and time of day 'interval'"), "\(info.notes)")
+        #expect(info.notes.contains("step counts per 300 s from each row's time (the rows' usual spacing)"), "\(info.notes)")
+        #expect(info.skipped.count == 12)
+        #expect(info.skipped.examples.first?.description == "\(path):2:1: step count is not a finite number: 'NA'")
+        // An `interval` that counts slots (0 … 287, or 0 … 47 half hours, which the digits of a
+        // clock's first hour could be; sorted so that the first rows hold only small ones), not
+        // a clock, leaves each row a day.
+        for (name, slots) in [("slots.csv", 288), ("halves.csv", 48)] {
+            let rows = (0..<slots).flatMap { slot in ["01", "02"].map { "\(slot % 9),2012-10-\($0),\(slot)" } }
+            let (slotsInfo, slotsSink) = try read(files.write(name, "steps,date,interval\n" + rows.joined(separator: "\n") + "\n"))
+            #expect(!slotsInfo.notes.contains { $0.hasPrefix("each row starts at") }, "\(slotsInfo.notes)")
+            #expect(abs((slotsSink.steps[.device]?.last?.time ?? 0) - 2 * 86_400) < 1e-6)  // a day each
+        }
+    }
+
+    /// Withings' export names its quantity in the file's name (`aggregates_steps.csv`:
+    /// `date,value`): its `value` is a day's steps there (until 2026-11-27 refused: "names a
+    /// time but no step counts"), and nowhere else (`aggregates_distance.csv` is refused).
+    @Test func withingsDailySteps() throws {
+        let (info, sink) = try read(files.write("aggregates_steps.csv", "date,value\n2020-03-01,8123\n2020-03-02,10234\n2020-03-03,4021\n"))
+        #expect(sink.stepTotal(.device) == 22_378)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800, 259_200])
+        #expect(info.notes.contains("steps from 'value', as the file's name says it holds steps"), "\(info.notes)")
+        #expect(throws: IngestError.self) { try read(files.write("aggregates_distance.csv", "date,value\n2020-03-01,5800.5\n")) }
+        // Only a name whose last word is steps: a goal, a step's length, a counter are no
+        // counts of a day's steps.
+        for name in ["steps_goal.csv", "step_length.csv", "stepcounter.csv"] {
+            #expect(throws: IngestError.self) { try read(files.write(name, "date,value\n2020-03-01,9000\n2020-03-02,9000\n")) }
+        }
     }
 
     /// Fitbit's export in German: `Aktivitäten` above `Datum,…,Schritte,Strecke,…`, counts
