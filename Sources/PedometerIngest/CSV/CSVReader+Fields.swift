@@ -98,13 +98,16 @@ extension CSVReader {
         return parts[0].hasPrefix("-") ? whole - fraction : whole + fraction
     }
 
-    /// The style of the first rows of this reader (at most 256), the counts in field `counts`,
-    /// the columns named `names` (normalised, ``ColumnNames``).
-    func numberStyle(counts: Int, names: [String]) throws(IngestError) -> NumberStyle {
+    /// The style of the first rows of this reader (at most 256 of those `included`, up to one
+    /// that `ends` the table), the counts in field `counts`, the columns named `names`
+    /// (normalised, ``ColumnNames``).
+    func numberStyle(
+        counts: Int, names: [String], included: (CSVReader) -> Bool = { _ in true }, ends: (CSVReader) -> Bool = { _ in false }
+    ) throws(IngestError) -> NumberStyle {
         var written: [String] = []
         var others: [String] = []
-        while written.count < 256, try next() {
-            guard counts < fieldCount else { continue }
+        while written.count < 256, try next(), !ends(self) {
+            guard counts < fieldCount, included(self) else { continue }
             written.append(string(counts))
             for index in 0..<fieldCount where index != counts { others.append(string(index)) }
         }

@@ -141,11 +141,11 @@ enum StepIntervalReader {
     ) throws(IngestError) {
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
-        // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
         var layout = layout
         // A `day_time` of date texts is a date column like any other.
         if layout.epochMilliseconds, reader.number(layout.start) == nil { layout.epochMilliseconds = false }
         func table() throws(IngestError) -> CSVReader { try rows(path, displayName: displayName, layout: layout, options: options) }
+        // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
         var preview = try Preview(table, layout)
         var start = column(layout, preview)
         var clockDigits = true
@@ -430,11 +430,9 @@ enum StepIntervalReader {
         var steps = 0.0
         var distance = 0.0
 
-        /// Reads the first rows of two readers of the table (`rows` makes one): the style of
-        /// the counts from the first, then the counts in that style from the second.
+        /// Reads the first rows of readers of the table (`rows` makes one): the starts, then the
+        /// style of the counts, then the counts in that style.
         init(_ rows: () throws(IngestError) -> CSVReader, _ layout: Layout) throws(IngestError) {
-            var counts: [String] = []
-            var others: [String] = []
             var dates: Set<String> = []
             var read = 0
             let reader = try rows()
@@ -442,16 +440,11 @@ enum StepIntervalReader {
                 read += 1
                 if let start = startText(reader, layout) { starts.append(start) }
                 if layout.start < reader.fieldCount, !dates.insert(reader.string(layout.start)).inserted { datesRepeat = true }
-
-                if isStepCountRow(reader, layout), layout.steps < reader.fieldCount {
-                    counts.append(reader.string(layout.steps))
-                    for index in 0..<reader.fieldCount where index != layout.steps { others.append(reader.string(index)) }
-                }
                 if isMergedRow(reader, layout) { mergedRows = true }
             }
-            style = NumberStyle(
-                counts: counts, others: others, decimalCommaNamed: NumberStyle.decimalCommaNamed(ColumnNames(layout.header).normalized),
-                decimalCommaSniffed: reader.decimalComma)
+            style = try rows().numberStyle(
+                counts: layout.steps, names: ColumnNames(layout.header).normalized, included: { isStepCountRow($0, layout) },
+                ends: { startsAnotherSection($0, layout) })
             let again = try rows()
             for _ in 0..<read {
                 guard try again.next() else { break }
