@@ -197,7 +197,15 @@ enum StepIntervalReader {
         emitter.beginStepCounts(kind: .device, file: displayName, columns: columns)
         let perIntervalNote = layout.end != nil ? "step counts per interval (\(column.description))"
             : length.map { "step counts per \(String(format3: $0)) s from each row's time (the rows' usual spacing)" } ?? "step counts per day"
-        let metresPerUnit = distanceUnit(layout, preview, info: &info)
+        // The counted rows' distance unit (not of Apple Health's other quantities, nor of single
+        // devices beside merged rows).
+        let mergedRows = preview.mergedRows
+        let metresPerUnit = try layout.distance.map { (index: Int) throws(IngestError) -> Double in
+            try Self.metresPerUnit(
+                ColumnNames(header), index, reading: table(), steps: layout.steps, style: preview.style,
+                included: { isStepCountRow($0, layout) && (!mergedRows || isMergedRow($0, layout)) },
+                ends: { startsAnotherSection($0, layout) }, info: &info)
+        } ?? 1
         var steps = 0.0
         // Metres from the first interval on, when the file has a distance column.
         var distance: Double? = layout.distance.map { _ in 0 }
@@ -427,17 +435,13 @@ enum StepIntervalReader {
         var mergedRows = false
         /// Whether two rows have one date (the start column's text): rows within a day.
         var datesRepeat = false
-        var steps = 0.0
-        var distance = 0.0
 
-        /// Reads the first rows of readers of the table (`rows` makes one): the starts, then the
-        /// style of the counts, then the counts in that style.
+        /// Reads the first rows of two readers of the table (`rows` makes one): the starts,
+        /// then the style of the counts.
         init(_ rows: () throws(IngestError) -> CSVReader, _ layout: Layout) throws(IngestError) {
             var dates: Set<String> = []
-            var read = 0
             let reader = try rows()
             while starts.count < 256, try reader.next(), !startsAnotherSection(reader, layout) {
-                read += 1
                 if let start = startText(reader, layout) { starts.append(start) }
                 if layout.start < reader.fieldCount, !dates.insert(reader.string(layout.start)).inserted { datesRepeat = true }
                 if isMergedRow(reader, layout) { mergedRows = true }
@@ -445,17 +449,7 @@ enum StepIntervalReader {
             style = try rows().numberStyle(
                 counts: layout.steps, names: ColumnNames(layout.header).normalized, included: { isStepCountRow($0, layout) },
                 ends: { startsAnotherSection($0, layout) })
-            let again = try rows()
-            for _ in 0..<read {
-                guard try again.next() else { break }
-                guard isStepCountRow(again, layout), !mergedRows || isMergedRow(again, layout), let metres = try? again.optionalNumber(layout.distance, "distance", style), metres > 0,
-                    let count = again.count(layout.steps, style), count > 0
-                else { continue }
-                steps += count
-                distance += metres
-            }
         }
-
     }
 
     /// Whether every row's time of day written as a clock's digits (``Layout/timeOfDayInClockDigits``)
@@ -501,22 +495,29 @@ enum StepIntervalReader {
         return stated.first { unit, _ in names.units[index] == unit || names.normalized[index] == "distance" + unit }?.1
     }
 
-    /// Metres per unit of the layout's distance column (``metresPerUnit(_:_:steps:distance:info:)``),
-    /// from the preview's rows.
-    private static func distanceUnit(_ layout: Layout, _ preview: Preview, info: inout RecordingInfo) -> Double {
-        guard let index = layout.distance else { return 1 }
-        return metresPerUnit(ColumnNames(layout.header), index, steps: preview.steps, distance: preview.distance, info: &info)
-    }
-
     /// Metres per unit of distance column `index`: as its name states it (`Distance (m)`,
-    /// `Distance (km)`, `distance_mi`), else as the first rows' steps measure it (`steps` and
-    /// `distance`, the sums over those with both). A step is 0.3 to 1.6 m long: a distance
-    /// under a tenth of a metre a step is in kilometres or miles, whichever makes a step nearer
-    /// 0.7 m, a daily walk's (Fitbit's export writes `Distance` in the account's unit, 5.91 for
-    /// 8,123 steps; a German `Strecke` 3,08 for 4,271), when that step is 0.3 to 1.6 m long,
-    /// and a note says which; metres otherwise.
-    static func metresPerUnit(_ names: ColumnNames, _ index: Int, steps: Double, distance: Double, info: inout RecordingInfo) -> Double {
+    /// `Distance (km)`, `distance_mi`), else as the steps of the first 256 rows of `reader`
+    /// (those `included`, up to one that `ends` the table) that hold both a count (column
+    /// `steps`) and a distance, written in `style`, measure it. A step is 0.3 to 1.6 m long: a
+    /// distance under a tenth of a metre a step is in kilometres or miles, whichever makes a
+    /// step nearer 0.7 m, a daily walk's (Fitbit's export writes `Distance` in the account's
+    /// unit, 5.91 for 8,123 steps; a German `Strecke` 3,08 for 4,271), when that step is 0.3
+    /// to 1.6 m long, and a note says which; metres otherwise.
+    static func metresPerUnit(
+        _ names: ColumnNames, _ index: Int, reading reader: CSVReader, steps column: Int, style: NumberStyle,
+        included: (CSVReader) -> Bool = { _ in true }, ends: (CSVReader) -> Bool = { _ in false }, info: inout RecordingInfo
+    ) throws(IngestError) -> Double {
         if let stated = statedMetres(names, index) { return stated }
+        var steps = 0.0, distance = 0.0
+        var rows = 0
+        while rows < 256, try reader.next(), !ends(reader) {
+            rows += 1
+            guard included(reader), let count = reader.count(column, style), count > 0,
+                let metres = try? reader.optionalNumber(index, "distance", style), metres > 0
+            else { continue }
+            steps += count
+            distance += metres
+        }
         guard steps > 0, distance > 0, distance / steps < 0.1 else { return 1 }
         let kilometre = distance / steps * 1000
         let (unit, metres) = kilometre * kilometre * metresPerMile / 1000 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", metresPerMile)

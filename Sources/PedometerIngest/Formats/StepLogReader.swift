@@ -65,8 +65,7 @@ enum StepLogReader {
         // rows' steps measure it.
         var metresPerUnit = 1.0
         if let header, let index = columns.distance {
-            let (steps, distance) = try firstTotals(rows(), stepsIndex, index, style)
-            metresPerUnit = StepIntervalReader.metresPerUnit(ColumnNames(header), index, steps: steps, distance: distance, info: &info)
+            metresPerUnit = try StepIntervalReader.metresPerUnit(ColumnNames(header), index, reading: rows(), steps: stepsIndex, style: style, info: &info)
         }
         if style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
         let shape = try Shape(rows(), columns, clock: clock, style: style)
@@ -124,22 +123,6 @@ enum StepLogReader {
         if let interval = shape.interval { emitPending(until: nil, interval, into: &emitter) }
         info.startDate = clockAtRow.epochStart
         if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
-    }
-
-    /// The sums of the counts and distances of the first 256 rows that hold both, above 0.
-    private static func firstTotals(
-        _ reader: CSVReader, _ steps: Int, _ distance: Int, _ style: NumberStyle
-    ) throws(IngestError) -> (steps: Double, distance: Double) {
-        var totals = (steps: 0.0, distance: 0.0)
-        var rows = 0
-        while rows < 256, try reader.next() {
-            rows += 1
-            guard let count = reader.count(steps, style), count > 0, let metres = try? reader.optionalNumber(distance, "distance", style), metres > 0
-            else { continue }
-            totals.steps += count
-            totals.distance += metres
-        }
-        return totals
     }
 
     /// The columns naming whose counts the rows are (``SourceColumn/stepLogNames``), each with
