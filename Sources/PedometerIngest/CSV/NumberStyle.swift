@@ -66,12 +66,18 @@ struct NumberStyle: Sendable, Hashable {
     private static let decimalCommaWords: Set<String> = [
         "datum", "schritte", "strecke", "distanz", "zeit", "uhrzeit", "stappen", "afstand", "tijd", "fecha", "pasos",
         "distancia", "hora", "passi", "distanza", "passos", "distância", "kroki", "dystans", "czas", "дата", "шаги",
-        "дистанция", "время", "heure",
+        "дистанция", "время", "heure", "pas",
     ]
 
     /// Whether `names` holds a column named in a language that writes decimals with a comma.
     static func decimalCommaNamed(_ names: [String]) -> Bool {
         names.contains(where: decimalCommaWords.contains)
+    }
+
+    /// Whether `names` holds a column named in a language that writes numeric dates day first
+    /// (`01/03/2020` is 1 March): every language that writes decimals with a comma does.
+    static func dayFirstNamed(_ names: [String]) -> Bool {
+        decimalCommaNamed(names)
     }
 
     /// The digit groups of `text` split at `separator`, an optional minus aside; `nil` when

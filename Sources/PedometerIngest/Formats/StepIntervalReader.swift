@@ -107,7 +107,9 @@ enum StepIntervalReader {
             // Samsung Health's daily trend: each day's steps, merged over devices and per device.
             layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header, epochMilliseconds: true)
             layout.sourceType = names.index(of: "sourcetype")
-        } else if let day = names.index(where: (localised ? localisedDayNames : dayNames).contains) {
+        } else if let day = names.index(where: dayNames.contains)
+            ?? (localised ? names.index(where: localisedDayNames.contains) ?? StepLogReader.localisedDate(names) : nil)
+        {
             layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header)
             layout.timeOfDay = names.index { timeOfDayNames.contains($0) || HeaderRoles.foreignTimeNames.contains($0) }
             if layout.timeOfDay == nil, let interval = names.index(of: "interval") {
@@ -385,7 +387,9 @@ enum StepIntervalReader {
     }
 
     /// The column of interval starts that the first rows' starts (date and time of day joined,
-    /// when the layout has both) fit; `nil` when they are no date-times. A date with dashes
+    /// when the layout has both) fit, day first when the date, time or steps are named in a
+    /// language that writes dates so;
+    /// `nil` when they are no date-times. A date with dashes
     /// joined to a time of one-digit hours or on a 12-hour clock (`2017-07-23 8:15 AM`), which
     /// ISO 8601 is not, is read year first. Starts in milliseconds since 1970 are instants, as
     /// zoned texts are.
@@ -394,7 +398,10 @@ enum StepIntervalReader {
         guard let first = preview.starts.first else { return nil }
         let dashed = DateParser.Layout.yearFirst(separator: UInt8(ascii: "-"))
         let joinedYearFirst = layout.timeOfDay != nil && preview.starts.allSatisfy { DateParser.parse($0, dashed) != nil }
-        return DateTimeColumn(sample: first, layout: DateParser.layout(of: preview.starts) ?? (joinedYearFirst ? dashed : nil))
+        let named = ColumnNames(layout.header).normalized
+        let dayFirst = NumberStyle.dayFirstNamed([layout.start, layout.timeOfDay, layout.steps].compactMap { $0 }.map { named[$0] })
+        return DateTimeColumn(
+            sample: first, layout: DateParser.layout(of: preview.starts, slashesDayFirst: dayFirst) ?? (joinedYearFirst ? dashed : nil))
     }
 
     /// A row's interval start as written: its start field, or its date and time of day joined.

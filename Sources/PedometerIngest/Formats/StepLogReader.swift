@@ -19,14 +19,28 @@ enum StepLogReader {
     /// Columns a log of step events may have beside its time (`time,step`, `time,event`).
     static let eventNames: Set<String> = ["step", "event", "type", "stepevent"]
 
+    /// `Data`: a date in Italian, Portuguese and Polish, but in English the data, maybe sample
+    /// indices: a date only beside steps named in one of those languages (`Data;Passi`,
+    /// `Data,Calorias queimadas,Passos`, `Data;Kroki`).
+    static func localisedDate(_ names: ColumnNames) -> Int? {
+        guard names.normalized.contains(where: ["passi", "passos", "kroki"].contains) else { return nil }
+        return names.index(of: "data")
+    }
+
+    /// A step log's time column: one named as a time (``HeaderRoles/timeColumn(_:)``), else a
+    /// ``localisedDate(_:)``.
+    static func timeColumn(_ names: ColumnNames) -> Int? {
+        HeaderRoles.timeColumn(names) ?? localisedDate(names)
+    }
+
     /// Whether a header describes a step log: a time column, no x/y/z axes.
     static func matches(_ names: ColumnNames) -> Bool {
-        guard let time = HeaderRoles.timeColumn(names) else { return false }
+        guard let time = timeColumn(names) else { return false }
         // Named as a time column (`time`, `timestamp_ms` …), not merely starting with "time":
         // `time|x|y|z` (an undetected delimiter) is one unknown column, not a step log.
         let name = names.normalized[time]
         guard HeaderRoles.timeNames.contains(name) || HeaderRoles.foreignTimeNames.contains(name) || HeaderRoles.dateNames.contains(name)
-            || HeaderRoles.timeUnit(names, time) != nil
+            || HeaderRoles.timeUnit(names, time) != nil || time == localisedDate(names)
         else { return false }
         guard HeaderRoles.find(names) == nil else { return false }
         return names.normalized.indices.allSatisfy { index in
@@ -44,7 +58,7 @@ enum StepLogReader {
         var timeUnit = options.timeUnit
         if let header {
             let names = ColumnNames(header)
-            columns.time = HeaderRoles.timeColumn(names) ?? 0
+            columns.time = timeColumn(names) ?? 0
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
@@ -54,7 +68,11 @@ enum StepLogReader {
             if header != nil { _ = try reader.next() }
             return reader
         }
-        let clock = try clock(rows(), columns.time, unit: timeUnit, zone: options.timeZone, displayName: displayName, info: &info)
+        // Day first under a time or steps named in a language that writes dates so.
+        let named = header.map { ColumnNames($0).normalized } ?? []
+        let dayFirst = NumberStyle.dayFirstNamed([columns.time, columns.steps].compactMap { $0 }.filter(named.indices.contains).map { named[$0] })
+        let clock = try clock(
+            rows(), columns.time, unit: timeUnit, zone: options.timeZone, slashesDayFirst: dayFirst, displayName: displayName, info: &info)
         guard let stepsIndex = columns.steps else {
             info.notes.append("one row per step event")
             try readEvents(rows(), columns.time, clock: clock, displayName: displayName, into: &emitter, info: &info)
@@ -168,10 +186,10 @@ enum StepLogReader {
     }
 
     /// The clock of the time column: date-time texts when the first row's time is one (in the
-    /// layout that fits the first 256 rows' dates: day or month first), else numbers in the
-    /// unit given or inferred from the first rows.
+    /// layout that fits the first 256 rows' dates: day or month first; day first with `/` too
+    /// when `slashesDayFirst`), else numbers in the unit given or inferred from the first rows.
     private static func clock(
-        _ reader: CSVReader, _ time: Int, unit: TimeUnit?, zone: TimeZoneRule?, displayName: String,
+        _ reader: CSVReader, _ time: Int, unit: TimeUnit?, zone: TimeZoneRule?, slashesDayFirst: Bool, displayName: String,
         info: inout RecordingInfo
     ) throws(IngestError) -> Clock {
         var times: [Double] = []
@@ -182,7 +200,9 @@ enum StepLogReader {
         }
         // The layout all the first rows' dates fit: `13/03/2022` below `01/03/2022` is day first.
         if times.isEmpty, let first = texts.first,
-            let column = DateTimeColumn(sample: first, layout: DateParser.layout(of: texts) ?? DateParser.layout(of: first))
+            let column = DateTimeColumn(
+                sample: first,
+                layout: DateParser.layout(of: texts, slashesDayFirst: slashesDayFirst) ?? DateParser.layout(of: first))
         {
             info.notes.append("time from \(column.description)")
             return .dateTimes(column, DateTimeClock(column: column, zone: zone))

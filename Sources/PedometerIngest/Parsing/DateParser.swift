@@ -94,13 +94,15 @@ public enum DateParser {
 
     /// The layout every one of `samples` is written in (the first that fits them all), or `nil`.
     /// Numeric dates are day first when some first component is above 12, month first when
-    /// some second one is, else as ``layout(of:)`` says.
-    public static func layout<Texts: Sequence<String>>(of samples: Texts) -> Layout? {
+    /// some second one is, else as ``layout(of:)`` says, except that dates with `/` are day
+    /// first too when `slashesDayFirst` (a table in a language that writes them so:
+    /// `01/03/2020` under Portuguese names is 1 March).
+    public static func layout<Texts: Sequence<String>>(of samples: Texts, slashesDayFirst: Bool = false) -> Layout? {
         let texts = Array(samples)
         guard !texts.isEmpty else { return nil }
         var candidates: [Layout] = [.iso, .yearFirst(separator: UInt8(ascii: "/")), .yearFirst(separator: UInt8(ascii: ".")), .monthName, .timeOfDay]
         for separator in [UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-")] {
-            let preferDayFirst = separator != UInt8(ascii: "/")
+            let preferDayFirst = slashesDayFirst || separator != UInt8(ascii: "/")
             let orders: [DayOrder] = preferDayFirst ? [.dayFirst, .monthFirst] : [.monthFirst, .dayFirst]
             candidates += orders.map { Layout.numeric($0, separator: separator) }
         }

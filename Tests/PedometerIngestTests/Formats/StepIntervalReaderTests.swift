@@ -343,6 +343,29 @@ import PedometerCore
         #expect(info.notes.contains("the rows from line 9 on ('Schlaf', another section of the export) not read"), "\(info.notes)")
     }
 
+    /// Fitbit's export in Italian and Portuguese (`Data,Calorie bruciate,Passi,Distanza,…`;
+    /// `Data,Calorias queimadas,Passos,Distância,…`): `Data` is their date, and their dates
+    /// with `/` are day first (`01/03/2020` is 1 March, where an English `Date` would be
+    /// 3 January). Until 2026-11-27 refused (`Data` was no name of a date).
+    @Test func fitbitsExportInItalianAndPortuguese() throws {
+        let counts = [6260, 9679, 6000]
+        for (title, header) in [("Attività", "Data,Calorie bruciate,Passi,Distanza,Piani"), ("Atividades", "Data,Calorias queimadas,Passos,Distância,Andares")] {
+            var rows = [title, header]
+            for (day, count) in counts.enumerated() {
+                rows.append("\"0\(day + 1)/03/2020\",\"2.345\",\"\(count / 1000).\(String(format: "%03d", count % 1000))\",\"\(count / 1000),\(String(format: "%02d", count % 100))\",\"5\"")
+            }
+            let (info, sink) = try read(files.write("fitbit_\(title).csv", rows.joined(separator: "\n") + "\n"))
+            #expect(sink.stepTotal(.device) == 21_939)
+            #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800, 259_200])
+            #expect(info.notes.contains(NumberStyle.pointsGroupThousandsNote), "\(info.notes)")
+        }
+        // Italian minutes, `Data;Ora;Passi`, across midnight: 2 March follows 1 March.
+        let minutes = "Data;Ora;Passi\n01/03/2024;23:58;120\n01/03/2024;23:59;95\n02/03/2024;00:00;101\n"
+        let minuteSink = try read(files.write("passi.csv", minutes)).1
+        #expect(minuteSink.steps[.device]?.map(\.time) == [0, 60, 120, 180])
+        #expect(minuteSink.stepTotal(.device) == 316)
+    }
+
     /// Samsung Health's daily trend (`com.samsung.shealth.step_daily_trend`): each day at its
     /// midnight in UTC in milliseconds (`day_time`), a row of all devices merged
     /// (`source_type` -2) beside each device's own; a day's merged row is read in place of its

@@ -159,6 +159,18 @@ import PedometerCore
         #expect(sink.steps[.device]?.last?.distance == 7634)
         let german = files.write("schritte.csv", "Datum;Schritte\n" + days.enumerated().map { "0\($0.offset + 1).03.2022;\($0.element.0)\n" }.joined())
         #expect(try readRecording(german).1.stepTotal(.device) == 10575)
+        // Italian, its dates with `/` day first: six days, not six months (`Data` was no date's
+        // name until 2026-11-27).
+        let italian = files.write("passi.csv", "Data;Passi\n" + days.enumerated().map { "0\($0.offset + 1)/03/2022;\($0.element.0)\n" }.joined())
+        let italianSink = try readRecording(italian).1
+        #expect(italianSink.stepTotal(.device) == 10575)
+        #expect(italianSink.steps[.device]?.map(\.time) == (0...6).map { Double($0 * 86_400) })
+        // In English `data` is the data, not a date: sample indices are no clock, and a `date`
+        // beside it is the date.
+        #expect(throws: IngestError.self) { try readRecording(files.write("indices.csv", "data,count\n0,5\n1,7\n2,9\n")) }
+        #expect(throws: IngestError.self) { try readRecording(files.write("axes.csv", "data,x,y,z\n0,0.1,0.2,9.8\n1,0.1,0.3,9.7\n")) }
+        let both = files.write("both.csv", "data,date,steps\n0,2020-03-01,6260\n1,2020-03-02,9679\n2,2020-03-03,6000\n")
+        #expect(try readRecording(both).1.stepTotal(.device) == 21_939)
         // A German counter, its thousands grouped by points and its kilometres with a decimal
         // comma (until 2026-11-27 `1.234` was read as 1.234 steps).
         let zeit = "Zeit;Schritte;Strecke (km)\n2020-03-01 08:00:00;0;0\n2020-03-01 09:00:00;1.234;0,88\n2020-03-01 10:00:00;2.501;1,79\n2020-03-01 11:00:00;4.321;3,08\n"

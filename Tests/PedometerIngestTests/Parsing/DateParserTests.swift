@@ -186,6 +186,20 @@ struct DateParserTests {
         #expect(DateParser.layout(of: "14:00") == nil)
     }
 
+    /// Dates whose day and month could be either: with `/` month first, as American exports
+    /// write them, unless the caller knows the table's language writes them day first; a
+    /// component above 12 decides either way.
+    @Test func slashedDatesDayFirstWhenTheTableSaysSo() throws {
+        let march = ["01/03/2020", "02/03/2020"]
+        let monthFirst = try #require(DateParser.layout(of: march))
+        #expect(DateParser.parse(march[0], monthFirst) == DateParser.parse("2020-01-03", .iso))
+        let dayFirst = try #require(DateParser.layout(of: march, slashesDayFirst: true))
+        #expect(DateParser.parse(march[0], dayFirst) == DateParser.parse("2020-03-01", .iso))
+        let american = ["03/01/2020", "03/13/2020"]
+        let decided = try #require(DateParser.layout(of: american, slashesDayFirst: true))
+        #expect(DateParser.parse(american[0], decided) == DateParser.parse("2020-03-01", .iso))
+    }
+
     // MARK: - Independent reference: plain day counting from 1970.
 
     static func isLeap(_ year: Int64) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
