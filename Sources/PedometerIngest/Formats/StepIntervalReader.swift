@@ -256,7 +256,8 @@ enum StepIntervalReader {
         // cumulative stream, from the earliest start on: time 0 is that start, wherever its row.
         if zip(intervals.dropFirst(), intervals).contains(where: { $0.end < $1.end }) { intervals.sort { $0.end < $1.end } }
         let combination = Combination(cumulative ? [] : intervals)
-        let earliest = intervals.map(\.start).min() ?? 0
+        // Time 0 and the start: the earliest counted row's start.
+        let earliest = (cumulative ? intervals : combination.intervals).map(\.start).min() ?? 0
         if cumulative {
             info.notes.append("cumulative step counts (they go down \(changes.decreases) times in \(changes.pairs + 1) rows)")
             for interval in intervals.sorted(by: { $0.start < $1.start }) {
@@ -286,10 +287,10 @@ enum StepIntervalReader {
                 "the rows of all devices merged read ('\(layout.header[index])' \(mergedSourceType)); \(combination.passedOver) rows of single "
                     + "devices passed over, their steps being in those")
         }
-        if combination.otherDevices > 0 {
+        if combination.overlappingRows > 0 {
             info.notes.append(
-                "\(combination.otherDevices == 1 ? "1 row" : "\(combination.otherDevices) rows") passed over: of each interval that several "
-                    + "devices counted, the largest count is kept (the same steps counted twice, as the app knows)")
+                "\(combination.overlappingRows) rows of several devices over the same time: each moment counts the device that counted the "
+                    + "most then (the same steps counted twice, as the app knows; \(String(format: "%.0f", combination.doubleCounted)) steps left out)")
         }
         if combination.rewritten > 0 {
             info.notes.append(
@@ -304,33 +305,36 @@ enum StepIntervalReader {
         if combination.devices.count > 1, let index = layout.device {
             let devices = combination.devices
             info.notes.append(
-                "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up, "
-                    + "so a walk that a phone and a watch both counted is counted twice; keep one device's rows for its count")
+                "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up "
+                    + "where their intervals do not overlap (one device carried at a time)")
         }
         info.startDate = clock.epochStart.map { $0 + earliest }
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
-    /// The intervals to count, one for each interval of the rows (in the order of its first
-    /// row). Where rows of all devices merged exist (``Layout/sourceType``), an interval's
-    /// merged row is counted, its single devices' rows passed over, and a merged row written
-    /// twice counts once, the larger (a later sync's beside a stale one). Otherwise each
-    /// device's rows of the interval make its count: one row when they all are the same (a
-    /// row written twice, a file's rows listed twice), else their sum (rows the file gives no
-    /// finer time for: a day's 5-minute rows under a date whose times were not read); and of
-    /// several devices' counts (a phone's and a watch's minute or day: the same steps, the
-    /// health app showing one device's count at a time), the largest is kept.
+    /// The intervals to count. Where rows of all devices merged exist (``Layout/sourceType``),
+    /// an interval's merged row is counted, its single devices' rows passed over, and a merged
+    /// row written twice counts once, the larger (a later sync's beside a stale one).
+    /// Otherwise each device's rows of an interval make its count: one row when they all are
+    /// the same (a row written twice, a file's rows listed twice), else their sum (rows the
+    /// file gives no finer time for: a day's 5-minute rows under a date whose times were not
+    /// read). Several devices' counts over one stretch of time (a phone's and a watch's minute
+    /// or day; a phone's 5-minute record over a watch's minutes) are the same steps, of which
+    /// the health app shows one device's at a time: ``countOnce(_:)``.
     private struct Combination {
         var intervals: [Interval] = []
         /// Single devices' rows of intervals with a merged row.
         var passedOver = 0
         /// Merged rows beyond the first of their interval.
         var repeated = 0
-        /// Rows of intervals that another device counted too, passed over for a larger count.
-        var otherDevices = 0
+        /// Rows of several devices over overlapping intervals, and the steps counted twice
+        /// among them, left out (``countOnce(_:)``).
+        var overlappingRows = 0
+        var doubleCounted = 0.0
         /// Rows repeating another of their interval and device exactly, passed over.
         var rewritten = 0
-        /// The devices that counted the rows counted, as written (at most 10 kept).
+        /// The devices whose rows are added up, over stretches of time that no other device
+        /// counted, as written (at most 10 kept).
         var devices: Set<String> = []
 
         init(_ rows: [Interval]) {
@@ -345,14 +349,14 @@ enum StepIntervalReader {
                 if byBounds[bounds] == nil { order.append(bounds) }
                 byBounds[bounds, default: []].append(row)
             }
+            var counts: [Interval] = []
             for bounds in order {
                 let rows = byBounds[bounds] ?? []
                 let merged = rows.filter(\.merged)
                 if let largest = merged.max(by: { $0.steps < $1.steps }) {
                     passedOver += rows.count - merged.count
                     repeated += merged.count - 1
-                    if let device = largest.device, devices.count < 10 { devices.insert(device) }
-                    intervals.append(largest)
+                    counts.append(largest)
                     continue
                 }
                 // Each device's count of the interval (rows of no device named as one device's).
@@ -362,7 +366,6 @@ enum StepIntervalReader {
                     if byDevice[row.device] == nil { deviceOrder.append(row.device) }
                     byDevice[row.device, default: []].append(row)
                 }
-                var counts: [Interval] = []
                 for device in deviceOrder {
                     let own = byDevice[device] ?? []
                     guard var count = own.first else { continue }
@@ -376,13 +379,130 @@ enum StepIntervalReader {
                     }
                     counts.append(count)
                 }
-                // The first of the largest devices' counts.
-                guard var largest = counts.first else { continue }
-                for count in counts.dropFirst() where count.steps > largest.steps { largest = count }
-                otherDevices += rows.filter { $0.device != largest.device }.count
-                if let device = largest.device, devices.count < 10 { devices.insert(device) }
-                intervals.append(largest)
             }
+            countOnce(counts)
+        }
+
+        /// Counts steps that several devices counted over the same time once: each device
+        /// undercounts (a watch off the wrist, a phone on a table), so each moment counts the
+        /// device that counted the most then. Rows are joined into stretches chained by
+        /// overlapping intervals (a row starting where another ends does not overlap it); in a
+        /// stretch of several devices, as many of each row's steps as the other devices counted
+        /// over its interval are spread as theirs are (the same steps: a phone's 5-minute row over
+        /// the two minutes a watch counted), the rest over the time they counted nothing in, at
+        /// most at the row's own rate, and what remains evenly; each piece of time between the
+        /// rows' starts and ends then counts the device with the most steps in it (of a device's
+        /// own rows over it, the largest), in whole steps. Every row keeps at least its own count
+        /// over its interval (a row counted by one device alone is never lost). Rows of no length,
+        /// rows faster than anyone walks or runs (a glitch, a day's total stamped with a second:
+        /// no measure of when the steps were taken), and stretches of one device are counted as
+        /// they are.
+        private mutating func countOnce(_ counts: [Interval]) {
+            guard Set(counts.map(\.device)).count > 1 else {
+                intervals = counts
+                return
+            }
+            let isTimed = { (row: Interval) in
+                let span = row.end - row.start
+                return span > 0 && row.steps <= Pedometer.fastestCadence * max(span, 1) + 10
+            }
+            let byStart = counts.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+            var result = byStart.filter { !isTimed($0) }
+            let timed = byStart.filter(isTimed)
+            var first = 0
+            while first < timed.count {
+                var end = timed[first].end
+                var next = first + 1
+                while next < timed.count, timed[next].start < end {
+                    end = max(end, timed[next].end)
+                    next += 1
+                }
+                let stretch = Array(timed[first..<next])
+                first = next
+                if Set(stretch.map(\.device)).count > 1 {
+                    result += countedOnce(stretch)
+                } else {
+                    result += stretch
+                    if let device = stretch.first?.device, devices.count < 10 { devices.insert(device) }
+                }
+            }
+            // In time order; of rows ending together, the one that started first first.
+            intervals = result.sorted { ($0.end, $0.start) < ($1.end, $1.start) }
+        }
+
+        /// The pieces of a stretch that rows of several devices counted, each counted once
+        /// (``countOnce(_:)``).
+        private mutating func countedOnce(_ rows: [Interval]) -> [Interval] {
+            let bounds = Array(Set(rows.flatMap { [$0.start, $0.end] })).sorted()
+            let pieces = bounds.count - 1
+            let length = (0..<pieces).map { bounds[$0 + 1] - bounds[$0] }
+            let boundIndex = Dictionary(uniqueKeysWithValues: bounds.enumerated().map { ($0.element, $0.offset) })
+            var deviceIndex: [String?: Int] = [:]
+            for row in rows where deviceIndex[row.device] == nil { deviceIndex[row.device] = deviceIndex.count }
+            let deviceOrder = deviceIndex.sorted { $0.value < $1.value }.map(\.key)
+            // The pieces a row covers, and its device's number.
+            let covered = { (row: Interval) in (boundIndex[row.start] ?? 0)..<(boundIndex[row.end] ?? 0) }
+            let device = { (row: Interval) in deviceIndex[row.device] ?? 0 }
+            // Each device's steps a second over each piece, its rows spread evenly (of its rows
+            // over a piece, the largest), and all devices' together.
+            var evenRate = [[Double]](repeating: [Double](repeating: 0, count: pieces), count: deviceOrder.count)
+            for row in rows {
+                let rate = row.steps / (row.end - row.start)
+                for piece in covered(row) { evenRate[device(row)][piece] = max(evenRate[device(row)][piece], rate) }
+            }
+            let allRates = (0..<pieces).map { piece in evenRate.reduce(0) { $0 + $1[piece] } }
+            var steps = evenRate.map { $0.map { _ in 0.0 } }
+            var metres = steps
+            var measured = steps.map { $0.map { _ in false } }
+            for row in rows {
+                let own = device(row)
+                let range = covered(row)
+                // The other devices' steps over each piece of the row: as many of its own are
+                // spread as theirs are (the same steps).
+                let others = range.map { length[$0] * max(0, allRates[$0] - evenRate[own][$0]) }
+                let othersTotal = others.reduce(0, +)
+                let shared = min(row.steps, othersTotal)
+                // The rest over the pieces no other device counted, at most at the row's own
+                // rate there, and what remains evenly over the whole row.
+                let span = row.end - row.start
+                let uncounted = zip(range, others).map { $1 > 0 ? 0 : length[$0] }
+                let uncountedLength = uncounted.reduce(0, +)
+                let intoUncounted = min(row.steps - shared, row.steps * uncountedLength / span)
+                let evenly = row.steps - shared - intoUncounted
+                for ((piece, other), uncountedPart) in zip(zip(range, others), uncounted) {
+                    var share = evenly * length[piece] / span
+                    if othersTotal > 0 { share += shared * other / othersTotal }
+                    if uncountedLength > 0 { share += intoUncounted * uncountedPart / uncountedLength }
+                    guard share >= steps[own][piece] else { continue }
+                    steps[own][piece] = share
+                    metres[own][piece] = row.steps > 0 ? (row.metres ?? 0) * share / row.steps : 0
+                    measured[own][piece] = row.metres != nil
+                }
+            }
+            // Each piece's largest device, in whole steps (rounded as they add up); its distance,
+            // or, when it measured none, the steps at the metres a step of a device that did.
+            var counted: [Interval] = []
+            var total = 0.0
+            for piece in 0..<pieces {
+                var most = 0
+                for candidate in deviceOrder.indices.dropFirst() where steps[candidate][piece] > steps[most][piece] { most = candidate }
+                let count = (total + steps[most][piece]).rounded() - total.rounded()
+                total += steps[most][piece]
+                guard count > 0 else { continue }
+                var pieceMetres: Double?
+                if measured[most][piece] {
+                    pieceMetres = metres[most][piece] * count / steps[most][piece]
+                } else if let measuring = deviceOrder.indices.first(where: { measured[$0][piece] && steps[$0][piece] > 0 }) {
+                    pieceMetres = metres[measuring][piece] / steps[measuring][piece] * count
+                }
+                counted.append(Interval(start: bounds[piece], end: bounds[piece + 1], steps: count, metres: pieceMetres, device: deviceOrder[most]))
+            }
+            if counted.isEmpty, let start = bounds.first, let end = bounds.last {
+                counted.append(Interval(start: start, end: end, steps: 0, metres: nil, device: rows[0].device))
+            }
+            overlappingRows += rows.count
+            doubleCounted += rows.reduce(0) { $0 + $1.steps } - counted.reduce(0) { $0 + $1.steps }
+            return counted
         }
     }
 

@@ -73,12 +73,23 @@ import PedometerCore
         #expect(sink.stepTotal(.device) == 147)
         #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 102.9) < 1e-9)
         #expect(info.notes.contains("times in UTC (the column '\(prefix)time_offset' gives each row's local offset)"))
-        #expect(info.notes.contains { $0.hasPrefix("1 row passed over: of each interval that several devices counted") }, "\(info.notes)")
-        // Rows of two devices over other intervals are added up, with a note.
-        let apart = rows.dropLast() + ["com.sec.android.app.shealth,2019-05-13 08:01:30.000,UTC+0200,40,28.0,Wx9watch01,2019-05-13 08:02:30.000"]
+        #expect(info.notes.contains { $0.hasPrefix("2 rows of several devices over the same time: each moment counts the device that counted the most then") }, "\(info.notes)")
+        // The watch's minute half a minute later than the phone's: over the half minute both
+        // counted, the phone's 22.5 steps (45 a minute, beside the watch's 20) count; the
+        // phone's other half holds its 25 steps the watch did not count (at most its own rate,
+        // 22.5, the 2.5 left spread over the whole minute), the watch's the 17.5 the phone did
+        // not count: 23.75 + 22.5 + 17.5, in whole steps as they add up 24 + 22 + 18, and the
+        // phone's first minute, 102 (until 2026-11-27 both were added up, 187).
+        let overlapping = rows.dropLast() + ["com.sec.android.app.shealth,2019-05-13 08:01:30.000,UTC+0200,40,28.0,Wx9watch01,2019-05-13 08:02:30.000"]
+        let (overlappingInfo, overlappingSink) = try read(files.write("overlapping.csv", overlapping.joined(separator: "\n") + "\n"))
+        #expect(overlappingSink.steps[.device]?.map(\.steps) == [0, 102, 126, 148, 166])
+        #expect(overlappingInfo.notes.contains { $0.hasPrefix("2 rows of several devices over the same time") }, "\(overlappingInfo.notes)")
+        // Rows of two devices at other times (the watch's minute starting as the phone's ends)
+        // are added up, with a note.
+        let apart = rows.dropLast() + ["com.sec.android.app.shealth,2019-05-13 08:02:00.000,UTC+0200,40,28.0,Wx9watch01,2019-05-13 08:03:00.000"]
         let (apartInfo, apartSink) = try read(files.write("apart.csv", apart.joined(separator: "\n") + "\n"))
         #expect(apartSink.stepTotal(.device) == 187)
-        #expect(apartInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up") }, "\(apartInfo.notes)")
+        #expect(apartInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('\(prefix)deviceuuid'): their counts are added up where their intervals do not overlap") }, "\(apartInfo.notes)")
         // UTC whatever --time-zone says of other files (the review: 2 h early under +02:00).
         var options = IngestOptions()
         options.timeZone = TimeZoneRule("+02:00")
@@ -89,7 +100,8 @@ import PedometerCore
     /// Apple Health's step records as the converters of its export.xml write them: each row's
     /// `value` over its `startDate`–`endDate`, rows of other quantities passed over and
     /// counted, the `device` text (which holds the software version) no other person's rows,
-    /// and two sources' counts added up with a note. Until 2026-11-27 refused ("names no time").
+    /// and two sources' overlapping records counted once. Until 2026-11-27 refused ("names no
+    /// time").
     @Test func appleHealthStepRecords() throws {
         let device = "\"<<HKDevice: 0x2837545f0>, name:iPhone, manufacturer:Apple, model:iPhone, hardware:iPhone10,1, software:"
         let rows = [
@@ -107,19 +119,35 @@ import PedometerCore
         #expect(info.notes.contains("1 rows of other quantities than step counts passed over ('type': 'HeartRate')"), "\(info.notes)")
         #expect(info.streams.first?.columns == "start 'startDate', end 'endDate', steps 'value'")
 
-        // The full identifier, a phone and a watch (added up and said), below Excel's `sep=`.
+        // The full identifier, a phone and a watch, below Excel's `sep=`: their records of one
+        // walk overlap, and the phone counted the most throughout (until 2026-11-27 both were
+        // added up, 1602 steps, with a note that the walk was counted twice; the Health app
+        // counts it once).
         let watch = [
             "sep=,", "type,sourceName,sourceVersion,productType,device,startDate,endDate,unit,value",
             "HKQuantityTypeIdentifierStepCount,Jan's iPhone,16.1,\"iPhone14,2\",,2023-01-01 08:00:12 +0100,2023-01-01 08:09:54 +0100,count,812",
             "HKQuantityTypeIdentifierStepCount,Jan's Apple Watch,9.1,\"Watch6,1\",,2023-01-01 08:00:30 +0100,2023-01-01 08:09:40 +0100,count,790",
         ]
         let (watchInfo, watchSink) = try read(files.write("export.csv", watch.joined(separator: "\n") + "\n"))
-        #expect(watchSink.stepTotal(.device) == 1602)
-        #expect(watchInfo.notes.contains { $0.hasPrefix("rows of 2 devices ('sourceName'): their counts are added up") }, "\(watchInfo.notes)")
-        // The watch's interval ended first (08:09:40): read first, on the clock of the earliest
-        // start (the phone's, 08:00:12 +0100).
+        #expect(watchSink.stepTotal(.device) == 812)
+        #expect(watchInfo.notes.contains { $0.hasPrefix("2 rows of several devices over the same time") }, "\(watchInfo.notes)")
+        // Time 0 is the earliest start (the phone's, 08:00:12 +0100); the phone's steps come
+        // in the pieces between the two rows' bounds (08:00:30, 08:09:40).
         #expect(watchInfo.startDate == 1_672_556_412)
-        #expect(watchSink.steps[.device]?.map(\.time) == [0, 568, 582])
+        #expect(watchSink.steps[.device]?.map(\.time) == [0, 18, 568, 582])
+        // A phone's 5-minute records over a watch's minutes: the watch counted its minutes
+        // (101 each), the phone 480 in each 5 minutes, of which the watch's 5 minutes hold
+        // 505: its minutes are counted. A later walk only the phone counted is added.
+        var minutes = ["type,sourceName,startDate,endDate,value"]
+        minutes += [("08:00:00", "08:05:00", 480), ("08:05:00", "08:10:00", 480), ("09:00:00", "09:02:00", 150)].map {
+            "StepCount,Jan's iPhone,2023-01-01 \($0.0) +0100,2023-01-01 \($0.1) +0100,\($0.2)"
+        }
+        minutes += (0..<10).map { "StepCount,Jan's Apple Watch,2023-01-01 08:0\($0):00 +0100,2023-01-01 08:0\($0):59 +0100,101" }
+        let (minutesInfo, minutesSink) = try read(files.write("minutes.csv", minutes.joined(separator: "\n") + "\n"))
+        #expect(minutesSink.stepTotal(.device) == 1160)
+        // Two stretches of 6 rows: each 5-minute row with the 5 minutes inside it.
+        #expect(minutesInfo.notes.contains { $0.hasPrefix("12 rows of several devices over the same time") }, "\(minutesInfo.notes)")
+        #expect(!minutesInfo.notes.contains { $0.hasPrefix("rows of 2 devices") }, "\(minutesInfo.notes)")
 
         // A `type` naming an activity beside a `steps` column is no record's quantity: every row is read.
         let activities = "sourceName,type,start,end,steps\nphone,Walking,2023-01-01 08:00,2023-01-01 08:10,800\nphone,Running,2023-01-01 09:00,2023-01-01 09:20,3000\n"
@@ -146,7 +174,7 @@ import PedometerCore
         let (info, sink) = try read(files.write("StepCount.csv", rows.joined(separator: "\n") + "\n"))
         let expected = (0..<10).map { max(170 + $0, 175 + $0 % 3) }.reduce(0, +)
         #expect(sink.stepTotal(.device) == Double(expected))
-        #expect(info.notes.contains { $0.hasPrefix("10 rows passed over: of each interval that several devices counted") }, "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("20 rows of several devices over the same time: each moment counts the device that counted the most then") }, "\(info.notes)")
         // A row written twice is one interval's count (until 2026-11-27 the emitter dropped the
         // repeat as a duplicate time but counted part of its steps: 1,643 of 1,623 in a Mi Fit
         // log); rows of one interval that differ are rows the file gives no finer time for:
@@ -401,7 +429,7 @@ import PedometerCore
         let perDevice = "day_time,count,deviceuuid\n1705276800000,6000,phone\n1705276800000,2500,watch\n1705363200000,9000,phone\n1705363200000,11500,watch\n"
         let (perDeviceInfo, perDeviceSink) = try read(files.write("trend.csv", perDevice))
         #expect(perDeviceSink.steps[.device]?.map(\.steps) == [0, 6000, 17_500])
-        #expect(perDeviceInfo.notes.contains { $0.hasPrefix("2 rows passed over: of each interval that several devices counted") }, "\(perDeviceInfo.notes)")
+        #expect(perDeviceInfo.notes.contains { $0.hasPrefix("4 rows of several devices over the same time") }, "\(perDeviceInfo.notes)")
         // Days in seconds are no Samsung export's: refused row by row, not read as 1970.
         let seconds = files.write("seconds.csv", "day_time,count\n1705276800,6000\n")
         #expect(throws: IngestError.self) { try read(seconds) }
