@@ -100,11 +100,11 @@ import Testing
         #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
         #expect(output.stderr.contains("no-timestamp.csv:4:1: header names acceleration"))
         let lines = output.stdout.split(separator: "\n")
-        #expect(lines.count == 47)
+        #expect(lines.count == 48)
         #expect(lines.filter { $0.contains("\"error\"") }.count == 2)
         // Keyed by file name: the three phyphox files are all `Raw Data.csv`.
         let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
-        #expect(try objects(good).count == 43)
+        #expect(try objects(good).count == 44)
     }
 
     @Test func theSameWalkHasOneDistanceAtEveryRate() throws {
