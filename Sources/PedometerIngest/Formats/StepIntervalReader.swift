@@ -278,7 +278,9 @@ enum StepIntervalReader {
             info.notes.append("the rows from line \(nextSection.line) on ('\(nextSection.name.prefix(40))', another section of the export) not read")
         }
         if !otherTypes.isEmpty, let index = layout.type {
-            let listed = otherTypes.sorted { $0.value > $1.value }.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
+            // The most frequent first, ties in the types' order: alike from run to run.
+            let byFrequency = otherTypes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let listed = byFrequency.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
             info.notes.append(
                 "\(otherTypes.values.reduce(0, +)) rows of other quantities than step counts passed over ('\(layout.header[index])': \(listed)\(otherTypes.count > 3 ? " …" : ""))")
         }

@@ -149,6 +149,13 @@ import PedometerCore
         #expect(minutesInfo.notes.contains { $0.hasPrefix("12 rows of several devices over the same time") }, "\(minutesInfo.notes)")
         #expect(!minutesInfo.notes.contains { $0.hasPrefix("rows of 2 devices") }, "\(minutesInfo.notes)")
 
+        // Quantities seen equally often are listed in their names' order, alike from run to run
+        // (they came in a dictionary's order, which differs from one dictionary to the next).
+        let others = ["type,sourceName,startDate,endDate,value", "StepCount,iPhone,2023-01-01 08:00:00 +0100,2023-01-01 08:05:00 +0100,500"]
+            + ["HeartRate", "BasalEnergyBurned", "Weight", "ActiveEnergyBurned"].map { "\($0),iPhone,2023-01-01 08:01:00 +0100,2023-01-01 08:01:00 +0100,1" }
+        let (othersInfo, _) = try read(files.write("others.csv", others.joined(separator: "\n") + "\n"))
+        #expect(othersInfo.notes.contains("4 rows of other quantities than step counts passed over ('type': 'ActiveEnergyBurned', 'BasalEnergyBurned', 'HeartRate' …)"), "\(othersInfo.notes)")
+
         // A `type` naming an activity beside a `steps` column is no record's quantity: every row is read.
         let activities = "sourceName,type,start,end,steps\nphone,Walking,2023-01-01 08:00,2023-01-01 08:10,800\nphone,Running,2023-01-01 09:00,2023-01-01 09:20,3000\n"
         let (_, activitySink) = try read(files.write("activities.csv", activities))
