@@ -36,6 +36,12 @@ public struct Pedometer: SampleSink, Sendable {
     /// faster is a counter jump, not steps. It also bounds the step times a device log can
     /// make: at most this many per second of ``PedometerConfiguration/maximumStepLogDuration``.
     public static let fastestCadence = 5.0
+
+    /// Whether `steps` could have been taken in `seconds`: at most ``fastestCadence``, with a
+    /// second's and ten steps' grace (a count over an interval of no length, or rounded).
+    public static func isWalkable(_ steps: Double, in seconds: Double) -> Bool {
+        steps <= fastestCadence * max(seconds, 1) + 10
+    }
     /// Steps no count reaches (a lifetime is a few hundred million): a larger jump in a
     /// device's count is corrupt, counted as this many unplaced steps at most.
     static let largestCount = 1e12
@@ -190,7 +196,7 @@ public struct Pedometer: SampleSink, Sendable {
             // ending at the interval's end holds them all, as it holds the device's count).
             // A count too large for its own interval (or an interval of no length) is spread
             // since the previous count, as a counter read is.
-            func fits(_ span: Double) -> Bool { added >= 1 && added <= Self.fastestCadence * max(span, 1) + 10 }
+            func fits(_ span: Double) -> Bool { added >= 1 && Self.isWalkable(added, in: span) }
             let interval = sample.intervalStart.map { min(max($0, last.time), sample.time) }.flatMap {
                 sample.time > $0 && fits(sample.time - $0) ? $0 : nil
             }
@@ -432,8 +438,9 @@ public struct Pedometer: SampleSink, Sendable {
     public func references(from: Double, to: Double) -> PedometerReferences {
         let lower = from <= 0 ? -Double.infinity : from
         let upper = to >= endDate ? Double.infinity : to
+        // A count beyond any integer (a corrupt log's total) is unknown.
         func count(_ series: CumulativeSeries?) -> Int? {
-            series?.change(from: lower, to: upper).map { Int($0.rounded()) }
+            series?.change(from: lower, to: upper).flatMap { Int(exactly: $0.rounded()) }
         }
         let device = referenceStreams[.device]
         return PedometerReferences(

@@ -404,12 +404,17 @@ enum StepIntervalReader {
                 intervals = counts
                 return
             }
-            let isTimed = { (row: Interval) in
-                let span = row.end - row.start
-                return span > 0 && row.steps <= Pedometer.fastestCadence * max(span, 1) + 10
-            }
+            let isTimed = { (row: Interval) in row.end > row.start && Pedometer.isWalkable(row.steps, in: row.end - row.start) }
             let byStart = counts.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
-            var result = byStart.filter { !isTimed($0) }
+            // Of the others, several devices' rows of one interval keep the largest.
+            var result: [Interval] = []
+            for row in byStart where !isTimed(row) {
+                if let last = result.last, last.start == row.start, last.end == row.end, last.device != row.device {
+                    if row.steps > last.steps { result[result.count - 1] = row }
+                } else {
+                    result.append(row)
+                }
+            }
             let timed = byStart.filter(isTimed)
             var first = 0
             while first < timed.count {

@@ -284,6 +284,14 @@ import Testing
         // Acceleration exists: the device's steps are a reference, never ours.
         #expect(engine.stepsSource == .acceleration)
         #expect(engine.distanceMethod == .heightModel)
+        // A corrupt log's total beyond any integer is unknown (until 2026-11-27 converting it
+        // trapped: a health export of two devices' rows of 10^20 steps).
+        var corrupt = Pedometer()
+        corrupt.beginStepCounts(kind: .device)
+        corrupt.accept(StepCountSample(time: 0, steps: 0), kind: .device)
+        corrupt.accept(StepCountSample(time: 60, steps: 2e20), kind: .device)
+        corrupt.finish()
+        #expect(corrupt.references.deviceSteps == nil)
     }
 
     /// A ground truth that logged each step as it fell (foot switches) gives its step times:
