@@ -670,26 +670,33 @@ enum StepIntervalReader {
     }
 
     /// The length of each row's interval in a file of one date column whose first rows hold
-    /// times of day other than midnight: the median spacing of those rows, seconds; `nil` when
-    /// they are dates alone (a day each).
+    /// times of day other than midnight: the median spacing of those rows (of each device's
+    /// rows, when a column names the device), seconds; `nil` when they are dates alone (a day
+    /// each).
     private static func rowLength(
         _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
     ) throws(IngestError) -> Double? {
         guard !layout.epochMilliseconds else { return nil }
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
-        var times: [Int64] = []
+        // Each device's starts (two devices' rows interleave: each device's spacing is theirs).
+        var timesByDevice: [String?: [Int64]] = [:]
+        var count = 0
         var timesOfDay = false
-        while times.count < 1024, try reader.next(), !startsAnotherSection(reader, layout) {
+        while count < 1024, try reader.next(), !startsAnotherSection(reader, layout) {
             guard let parsed = try? start(reader, layout, column), let text = startText(reader, layout) else { continue }
-            times.append(parsed.integer)
+            let device = layout.device.flatMap { $0 < reader.fieldCount && !reader.isEmpty($0) ? reader.string($0) : nil }
+            timesByDevice[device, default: []].append(parsed.integer)
+            count += 1
             // Midnight as written (a zoned date's instant is not midnight in UTC).
             if let wall = DateParser.parse(text, column.layout)?.wallNanoseconds, wall % nanosecondsPerDay != 0 {
                 timesOfDay = true
             }
         }
-        times.sort()  // rows newest first, or in no order
-        let spacings = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+        let spacings = timesByDevice.values.flatMap { times in
+            let sorted = times.sorted()  // rows newest first, or in no order
+            return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.filter { $0 > 0 }
+        }.sorted()
         guard timesOfDay, !spacings.isEmpty else { return nil }
         return Double(spacings[spacings.count / 2]) / 1e9
     }

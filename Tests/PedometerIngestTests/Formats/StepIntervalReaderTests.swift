@@ -284,6 +284,11 @@ import PedometerCore
         #expect(backInfo.notes.contains("step counts per 60 s from each row's time (the rows' usual spacing)"), "\(backInfo.notes)")
         let (_, spanishSink) = try read(files.write("pasos.csv", "fecha,hora,pasos\n23/07/2017,08:00,10\n23/07/2017,08:01,20\n23/07/2017,08:02,30\n"))
         #expect(spanishSink.steps[.device]?.map(\.time) == [0, 60, 120, 180])
+        // Two devices' rows every 10 minutes, 5 minutes apart: each row lasts its device's
+        // spacing, 10 minutes (until 2026-11-27 the spacing of all rows together, 5 minutes).
+        let interleaved = (0..<6).flatMap { ["2024-03-04,08:\($0)0,100,band", "2024-03-04,08:\($0)5,80,phone"] }
+        let (interleavedInfo, _) = try read(files.write("interleaved.csv", "date,time,steps,device\n" + interleaved.joined(separator: "\n") + "\n"))
+        #expect(interleavedInfo.notes.contains("step counts per 600 s from each row's time (the rows' usual spacing)"), "\(interleavedInfo.notes)")
         // A column named as a time that holds no times of day (Mi Fit's daily rows beside
         // `lastSyncTime`; a number under `time`), or one row per date (a workout's duration,
         // a sync time: `00:59:24`), leaves each row a day.
