@@ -395,10 +395,11 @@ enum StepIntervalReader {
         /// most at the row's own rate, and what remains evenly; each piece of time between the
         /// rows' starts and ends then counts the device with the most steps in it (of a device's
         /// own rows over it, the largest), in whole steps. Every row keeps at least its own count
-        /// over its interval (a row counted by one device alone is never lost). Rows of no length,
-        /// rows faster than anyone walks or runs (a glitch, a day's total stamped with a second:
-        /// no measure of when the steps were taken), and stretches of one device are counted as
-        /// they are.
+        /// over its interval (a row counted by one device alone is never lost). Rows of no length
+        /// and rows faster than anyone walks or runs (a glitch, a day's total stamped with a
+        /// second: no measure of when the steps were taken) are counted as they are, but of
+        /// several devices' such rows of one interval only the largest; so are stretches of one
+        /// device.
         private mutating func countOnce(_ counts: [Interval]) {
             guard Set(counts.map(\.device)).count > 1 else {
                 intervals = counts
@@ -444,9 +445,12 @@ enum StepIntervalReader {
             let pieces = bounds.count - 1
             let length = (0..<pieces).map { bounds[$0 + 1] - bounds[$0] }
             let boundIndex = Dictionary(uniqueKeysWithValues: bounds.enumerated().map { ($0.element, $0.offset) })
+            var deviceOrder: [String?] = []
             var deviceIndex: [String?: Int] = [:]
-            for row in rows where deviceIndex[row.device] == nil { deviceIndex[row.device] = deviceIndex.count }
-            let deviceOrder = deviceIndex.sorted { $0.value < $1.value }.map(\.key)
+            for row in rows where deviceIndex[row.device] == nil {
+                deviceIndex[row.device] = deviceOrder.count
+                deviceOrder.append(row.device)
+            }
             // The pieces a row covers, and its device's number.
             let covered = { (row: Interval) in (boundIndex[row.start] ?? 0)..<(boundIndex[row.end] ?? 0) }
             let device = { (row: Interval) in deviceIndex[row.device] ?? 0 }
