@@ -38,8 +38,9 @@ import RealModule
 /// 6. **Walks.** A few periodic seconds are no proof of walking: handling a phone shows them
 ///    every few tens of seconds. Steps count once they make a walk of
 ///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
-///    ``Configuration/lookBack`` apart (pauses), or when they lie within that time of such a
-///    walk (its first or last steps, a walk broken by a turn), or, from
+///    ``Configuration/lookBack`` apart (pauses; twice that when their rhythm resumes at one
+///    cadence, as a walk's does after an arm raised), or when they lie as near such a walk
+///    (its first or last steps, a walk broken by a turn), or, from
 ///    ``Configuration/shortestWalk`` steps on, when they rose out of standing with the device
 ///    not turned (a short walk of daily life); the steps of another isolated short bout are
 ///    dropped. A walk's last peak far above its steps' (``Configuration/
@@ -135,8 +136,9 @@ public struct StepDetector: Sendable {
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
-        /// count only together, less than ``lookBack`` seconds apart, or within that time of
-        /// such a walk, before or after it, or as a walk from standing (``shortestWalk``). A
+        /// count only together, less than ``lookBack`` seconds apart (twice that at one
+        /// cadence), or as near such a walk, before or after it, or as a walk from standing
+        /// (``shortestWalk``). A
         /// walk this long may also be continued by half a window when the whole one shows no
         /// period.
         public var confirmingSteps = 10.0
@@ -170,12 +172,13 @@ public struct StepDetector: Sendable {
     /// Seconds by which step times lag the newest sample, at most: half a window of
     /// look-ahead, a bridge, a stride while a step waits for a possibly higher peak, and a
     /// new walk's confirming steps with what was found looking back before them and a short
-    /// bout held up to ``Configuration/lookBack`` before that (held steps beyond this bound
-    /// are dropped). A walk's last peak held while walking may resume waits less than that.
+    /// bout held up to twice ``Configuration/lookBack`` before that (at the walk's cadence; held
+    /// steps beyond this bound are dropped). A walk's last peak held while walking may resume
+    /// waits less than that.
     public var latency: Double { Self.latency(configuration) }
 
     private static func latency(_ c: Configuration) -> Double {
-        c.window / 2 + c.longestBridge + 2 * c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
+        c.window / 2 + c.longestBridge + 3 * c.lookBack + (c.confirmingSteps + 1) * c.longestStridePeriod
     }
 
     /// Seconds of vertical movement kept beyond ``latency``: the longest interval between two
@@ -284,14 +287,20 @@ public struct StepDetector: Sendable {
     private var bout: [Double] = []
     private var lookBackSteps: [Double] = []
     private var boutConfirmed = false
-    /// Steps of short bouts starting more than ``Configuration/lookBack`` seconds after the last
-    /// walk, chained while each starts within that time of the previous one: counted when they
-    /// reach ``Configuration/confirmingSteps`` or a walk confirms within that time after them,
-    /// else dropped. Fewer than ``Configuration/confirmingSteps``, none older than ``latency``.
+    /// Steps of short bouts that go on from no walk, chained while each goes on from the one
+    /// before (``goesOn(after:every:from:every:)``): counted when they reach
+    /// ``Configuration/confirmingSteps`` or a walk confirms going on from them, else dropped.
+    /// Fewer than ``Configuration/confirmingSteps``, none older than ``latency``.
     private var heldSteps: [Double] = []
+    /// The mean step interval of the latest held bout of two steps or more in the chain.
+    private var heldInterval: Double?
     /// Time of the last step of a walk: a confirmed bout, or short bouts that continued one or
     /// chained into one.
     private var lastWalkStep: Double?
+    /// The mean step interval of the walk's latest bout of two steps or more, once it ended.
+    private var walkInterval: Double?
+    /// The first step of the confirmed bout under way, and its steps so far.
+    private var confirmedBout: (first: Double, steps: Int)?
     /// Sample index of the last step handed out, so a look-back never reaches it.
     private var lastEmittedIndex: Int?
     /// The walk the last gap in the data interrupted, until the next segment's first bout.
@@ -826,16 +835,20 @@ public struct StepDetector: Sendable {
         guard !boutConfirmed else {
             found.append(time)
             lastWalkStep = time
+            confirmedBout?.steps += 1
             return
         }
         bout.append(time)
         if Double(bout.count) >= configuration.confirmingSteps {
-            if let held = heldSteps.last, (lookBackSteps.first ?? bout[0]) - held <= configuration.lookBack {
+            if let held = heldSteps.last, goesOn(
+                after: held, every: heldInterval, from: lookBackSteps.first ?? bout[0], every: Self.meanInterval(bout[...]))
+            {
                 dropHeldStepsBeyondLatency()
                 found += heldSteps
             }
             heldSteps.removeAll()
             lastWalkStep = time
+            confirmedBout = (bout[0], bout.count)
             found += lookBackSteps
             found += bout
             stepsInDataGaps += gapSteps
@@ -847,14 +860,14 @@ public struct StepDetector: Sendable {
     }
 
     /// Walking stopped. A bout too short to confirm keeps its own steps (without look-back) when
-    /// it continues a walk, starting within ``Configuration/lookBack`` of the walk's last step.
+    /// it goes on from a walk (``goesOn(after:every:from:every:)``).
     /// A bout of ``Configuration/shortestWalk`` steps or more counts, with the steps found
     /// looking back before it, when it rose out of standing with the device not handled
     /// (``isWalkFromStanding(from:to:)``).
-    /// Otherwise its steps are held, chained with the short bouts just before it: they count
-    /// once the chain has ``Configuration/confirmingSteps`` steps (a walk with short pauses) or
-    /// a walk confirms within ``Configuration/lookBack`` after them (``emit(_:)``), and are
-    /// dropped otherwise.
+    /// Otherwise its steps are held, chained with the short bouts just before it that it goes on
+    /// from (``goesOn(after:every:from:every:)``): they count once the chain has
+    /// ``Configuration/confirmingSteps`` steps (a walk with short pauses) or a walk confirms
+    /// going on from them (``emit(_:)``), and are dropped otherwise.
     private mutating func endBout() {
         if boutConfirmed, pending != nil, let last = lastStep, isHandling(peak: last.value) {
             handlingSuspect = last.time
@@ -864,21 +877,32 @@ public struct StepDetector: Sendable {
         }
         settle()
         boutPeaks.removeAll(keepingCapacity: true)
+        if let confirmed = confirmedBout, let last = lastWalkStep {
+            walkInterval = Self.meanInterval(from: confirmed.first, to: last, steps: confirmed.steps)
+            confirmedBout = nil
+        }
         if let first = bout.first, let last = bout.last {
-            if let walkEnd = lastWalkStep, first - walkEnd <= configuration.lookBack {
+            let interval = Self.meanInterval(bout[...])
+            if let walkEnd = lastWalkStep, goesOn(after: walkEnd, every: walkInterval, from: first, every: interval) {
                 found += bout
                 lastWalkStep = last
+                walkInterval = interval ?? walkInterval
             } else if Double(bout.count) >= configuration.shortestWalk, isWalkFromStanding(from: first, to: last) {
                 found += lookBackSteps
                 found += bout
                 lastWalkStep = last
+                walkInterval = interval
             } else {
-                if let held = heldSteps.last, first - held > configuration.lookBack { heldSteps.removeAll() }
+                if let held = heldSteps.last, !goesOn(after: held, every: heldInterval, from: first, every: interval) {
+                    heldSteps.removeAll()
+                }
+                heldInterval = interval ?? (heldSteps.isEmpty ? nil : heldInterval)
                 heldSteps += bout
                 dropHeldStepsBeyondLatency()
                 if Double(heldSteps.count) >= configuration.confirmingSteps {
                     found += heldSteps
                     lastWalkStep = last
+                    walkInterval = heldInterval
                     heldSteps.removeAll()
                 }
             }
@@ -887,6 +911,32 @@ public struct StepDetector: Sendable {
         lookBackSteps.removeAll()
         gapSteps = 0
         boutConfirmed = false
+    }
+
+    /// Whether a bout whose first step is at `first`, a step every `interval` seconds, goes on
+    /// from steps (a walk's, or held short bouts') whose last is at `last`, the latest bout of
+    /// them a step every `lastInterval`: after a pause of at most ``Configuration/lookBack``
+    /// whatever their rhythms, and of up to twice that when both keep one cadence (their mean
+    /// step intervals within ``Configuration/bridgeTolerance``). A walker's cadence holds
+    /// through a walk, so a rhythm that resumes at it after an arm raised or a door opened is
+    /// the same walk, while handling moves a device at no steady rhythm from one movement to
+    /// the next. A single step (`nil`) shows no cadence.
+    private func goesOn(after last: Double, every lastInterval: Double?, from first: Double, every interval: Double?) -> Bool {
+        let pause = first - last
+        if pause <= configuration.lookBack { return true }
+        guard pause <= 2 * configuration.lookBack, let lastInterval, let interval else { return false }
+        return abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval)
+    }
+
+    /// The mean interval between successive `steps`; `nil` for fewer than two.
+    private static func meanInterval(_ steps: ArraySlice<Double>) -> Double? {
+        guard let first = steps.first, let last = steps.last else { return nil }
+        return meanInterval(from: first, to: last, steps: steps.count)
+    }
+
+    /// The mean interval of `steps` steps from `first` to `last`; `nil` for fewer than two.
+    private static func meanInterval(from first: Double, to last: Double, steps: Int) -> Double? {
+        steps >= 2 && last > first ? (last - first) / Double(steps - 1) : nil
     }
 
     /// Whether a bout with steps from `first` to `last`, too short to confirm, is a walk of its
