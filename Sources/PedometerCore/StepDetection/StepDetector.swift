@@ -292,12 +292,12 @@ public struct StepDetector: Sendable {
     /// ``Configuration/confirmingSteps`` or a walk confirms going on from them, else dropped.
     /// Fewer than ``Configuration/confirmingSteps``, none older than ``latency``.
     private var heldSteps: [Double] = []
-    /// The mean step interval of the latest held bout of two steps or more in the chain.
+    /// The mean step interval of the latest held bout of three steps or more in the chain.
     private var heldInterval: Double?
     /// Time of the last step of a walk: a confirmed bout, or short bouts that continued one or
     /// chained into one.
     private var lastWalkStep: Double?
-    /// The mean step interval of the walk's latest bout of two steps or more, once it ended.
+    /// The mean step interval of the walk's latest bout of three steps or more, once it ended.
     private var walkInterval: Double?
     /// The first step of the confirmed bout under way, and its steps so far.
     private var confirmedBout: (first: Double, steps: Int)?
@@ -920,7 +920,8 @@ public struct StepDetector: Sendable {
     /// step intervals within ``Configuration/bridgeTolerance``). A walker's cadence holds
     /// through a walk, so a rhythm that resumes at it after an arm raised or a door opened is
     /// the same walk, while handling moves a device at no steady rhythm from one movement to
-    /// the next. A single step (`nil`) shows no cadence.
+    /// the next. A bout of fewer than three steps (`nil`) shows no cadence: one interval is no
+    /// rhythm (two peaks of a phone put into a pocket can be as far apart as steps).
     private func goesOn(after last: Double, every lastInterval: Double?, from first: Double, every interval: Double?) -> Bool {
         let pause = first - last
         if pause <= configuration.lookBack { return true }
@@ -928,15 +929,15 @@ public struct StepDetector: Sendable {
         return abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval)
     }
 
-    /// The mean interval between successive `steps`; `nil` for fewer than two.
+    /// The mean interval between successive `steps`; `nil` for fewer than three.
     private static func meanInterval(_ steps: ArraySlice<Double>) -> Double? {
         guard let first = steps.first, let last = steps.last else { return nil }
         return meanInterval(from: first, to: last, steps: steps.count)
     }
 
-    /// The mean interval of `steps` steps from `first` to `last`; `nil` for fewer than two.
+    /// The mean interval of `steps` steps from `first` to `last`; `nil` for fewer than three.
     private static func meanInterval(from first: Double, to last: Double, steps: Int) -> Double? {
-        steps >= 2 && last > first ? (last - first) / Double(steps - 1) : nil
+        steps >= 3 && last > first ? (last - first) / Double(steps - 1) : nil
     }
 
     /// Whether a bout with steps from `first` to `last`, too short to confirm, is a walk of its
