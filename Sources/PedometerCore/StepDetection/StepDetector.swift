@@ -138,9 +138,8 @@ public struct StepDetector: Sendable {
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
         /// count only together, less than ``lookBack`` seconds apart (twice that at one
         /// cadence), or as near such a walk, before or after it, or as a walk from standing
-        /// (``shortestWalk``). A
-        /// walk this long may also be continued by half a window when the whole one shows no
-        /// period.
+        /// (``shortestWalk``). A walk this long may also be continued by half a window when the
+        /// whole one shows no period.
         public var confirmingSteps = 10.0
         /// A window periodic at twice the step period of the steady walk just before it, within
         /// this fraction, is that walk's stride, not a cadence halved from one window to the next:

@@ -22,8 +22,8 @@ import PedometerIngest
     static func construct(pause: Double, slowing: Double = 1) throws -> (samples: [AccelerationMagnitudeSample], clear: Int, all: Int) {
         let (acceleration, stepTimes, first) = try StridePeriodicTests.steadyMinute()
         let start = stepTimes[first]
-        let mean = acceleration.filter { $0.time >= start && $0.time < start + 60 }.reduce(0) { $0 + $1.magnitude }
-            / Double(acceleration.filter { $0.time >= start && $0.time < start + 60 }.count)
+        let minute = acceleration.filter { $0.time >= start && $0.time < start + 60 }
+        let mean = minute.reduce(0) { $0 + $1.magnitude } / Double(minute.count)
         var samples: [AccelerationMagnitudeSample] = []
         var clear = 0, all = 0
         var recorded = start, placed = 0.0
@@ -49,6 +49,7 @@ import PedometerIngest
         return (samples, clear, all)
     }
 
+    /// The detector's steps in `samples`.
     static func steps(_ samples: [AccelerationMagnitudeSample]) -> [Double] {
         var detector = StepDetector()
         for sample in samples { detector.add(magnitude: sample) }
