@@ -171,17 +171,17 @@ import Testing
         let objects = try output.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(objects.count == 4)
+        #expect(objects.count == 5)
         let rows = objects.dropLast()
-        #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 99, 0])
+        #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 99, 101, 0])
         #expect(rows.allSatisfy { $0["truthSource"] as? String == "manifest" && $0["baselineSteps"] is NSNumber })
         #expect(rows.allSatisfy { $0["folder"] as? String == fixture("wrist-watch") })
         // A recording without steps has no percentage error: its steps are counted as false steps.
         #expect(rows.last?["errorPercent"] == nil)
         let summary = try #require(objects.last?["summary"] as? [String: Any])
-        #expect((summary["evaluated"] as? NSNumber)?.intValue == 3)
-        #expect(((summary["ours"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 2)
-        #expect(((summary["baseline"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 2)
+        #expect((summary["evaluated"] as? NSNumber)?.intValue == 4)
+        #expect(((summary["ours"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 3)
+        #expect(((summary["baseline"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 3)
         let falseSteps = try #require(summary["oursFalseSteps"] as? [String: Any])
         #expect((falseSteps["recordings"] as? NSNumber)?.intValue == 1)
         #expect(summary["worseThanBaseline"] is [String])
@@ -195,7 +195,7 @@ import Testing
         let manifest = fixture("wrist-watch/truth.csv")
         let twice = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest, "--truth", manifest, fixture("wrist-watch")])
         #expect(twice.status == 0, "\(twice.stderr)")
-        #expect(twice.stdout.split(separator: "\n").count == 4)
+        #expect(twice.stdout.split(separator: "\n").count == 5)
         #expect(twice.stderr.contains("evaluated once"), "\(twice.stderr)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")

@@ -916,16 +916,31 @@ public struct StepDetector: Sendable {
     /// from steps (a walk's, or held short bouts') whose last is at `last`, the latest bout of
     /// them a step every `lastInterval`: after a pause of at most ``Configuration/lookBack``
     /// whatever their rhythms, and of up to twice that when both keep one cadence (their mean
-    /// step intervals within ``Configuration/bridgeTolerance``). A walker's cadence holds
-    /// through a walk, so a rhythm that resumes at it after an arm raised or a door opened is
-    /// the same walk, while handling moves a device at no steady rhythm from one movement to
-    /// the next. A bout of fewer than three steps (`nil`) shows no cadence: one interval is no
-    /// rhythm (two peaks of a phone put into a pocket can be as far apart as steps).
+    /// step intervals within ``Configuration/bridgeTolerance``) and the device kept moving
+    /// through the pause (``keptMoving(from:to:)``). A walker's cadence holds through a walk,
+    /// so a rhythm that resumes at it after an arm raised hides it is the same walk, while
+    /// handling moves a device at no steady rhythm from one movement to the next, and a walker
+    /// who stood still has stopped: what follows is a walk of its own (a bout of
+    /// ``Configuration/shortestWalk`` steps from standing) or handling. A bout of fewer than
+    /// three steps (`nil`) shows no cadence: one interval is no rhythm (two peaks of a phone
+    /// put into a pocket can be as far apart as steps).
     private func goesOn(after last: Double, every lastInterval: Double?, from first: Double, every interval: Double?) -> Bool {
         let pause = first - last
         if pause <= configuration.lookBack { return true }
         guard pause <= 2 * configuration.lookBack, let lastInterval, let interval else { return false }
         return abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval)
+            && keptMoving(from: last, to: first)
+    }
+
+    /// Whether every window between `from` and `to` (seconds) moved at least
+    /// ``Configuration/minimumAmplitude``: none stood still, as ``isWalkFromStanding(from:to:)``
+    /// takes standing. `false` when unknown (hops no longer kept, or another segment).
+    private func keptMoving(from: Double, to: Double) -> Bool {
+        guard from >= origin else { return false }
+        let low = nearestHop(Int(((from - origin) * Self.sampleRate).rounded()))
+        let high = nearestHop(Int(((to - origin) * Self.sampleRate).rounded()))
+        guard low >= periodBase, high - periodBase < levels.count, low <= high else { return false }
+        return (low...high).allSatisfy { levels[$0 - periodBase] >= configuration.minimumAmplitude }
     }
 
     /// The mean interval between successive `steps`; `nil` for fewer than three.

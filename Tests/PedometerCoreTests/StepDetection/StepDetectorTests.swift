@@ -364,25 +364,6 @@ import TestSupport
         }
     }
 
-    /// 14h. Bouts of six steps with 6 s standing between them, from the magnitude alone (a
-    /// watch: no gravity, so no walk from standing): the pauses are longer than
-    /// ``StepDetector/Configuration/lookBack``, but at one cadence the bouts are one walk, its
-    /// rhythm resuming (18 steps; none until 2026-11-27); at cadences a half apart, or 9 s
-    /// apart, they are not (handling's movements).
-    @Test(arguments: [([2.0, 2.0, 2.0], 6.0, 18), ([1.6, 1.6, 1.6, 1.6], 6.0, 24), ([1.4, 2.2, 1.4], 6.0, 0), ([2.0, 2.0, 2.0], 9.0, 0)])
-    func boutsResumingOneCadenceAreOneWalk(cadences: [Double], pause: Double, expected: Int) {
-        var gaits = cadences.map { Gait(cadence: $0, steps: 6, leadIn: pause / 2, leadOut: pause / 2) }
-        gaits[0].leadIn = 5
-        gaits[gaits.count - 1].leadOut = 5
-        var detector = StepDetector()
-        for sample in Self.walks(gaits, seed: 146) {
-            detector.add(magnitude: AccelerationMagnitudeSample(time: sample.time, magnitude: sample.magnitude))
-        }
-        detector.finish()
-        let steps = detector.drainSteps()
-        #expect(steps.count == expected, "bouts at \(cadences) steps/s, \(pause) s apart: expected \(expected), got \(steps.count)")
-    }
-
     /// 14e. Held steps come out within ``StepDetector/latency`` of the newest sample, as every
     /// step does (``Pedometer`` takes earlier seconds as final): drained after every sample, over
     /// handling noise (short bouts held and dropped), the walks above (held and counted), and

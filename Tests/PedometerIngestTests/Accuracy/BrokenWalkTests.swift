@@ -4,77 +4,63 @@ import PedometerCore
 import PedometerIngest
 
 /// A walk seen only in short bouts, with pauses longer than ``StepDetector/Configuration/lookBack``
-/// between them: the wrist-watch walks of `../shared/datasets/wrist-watch-magnitude/`, whose
-/// magnitude shows the walk's rhythm for a few seconds at a time between arm movements that
-/// leave 5–7 s without a period. No shared recording has a step truth for it, so it is made from
-/// a real one: the steady minute of the Oxford in-hand walk (``StridePeriodicTests/steadyMinute()``),
-/// magnitude only, kept in pieces of `piece` seconds with the magnitude held at its mean between
-/// them (faded in and out over a quarter second). The truth is the foot switches' steps inside
-/// the pieces: at least those clear of the fades, at most all that a piece touches (a faded
-/// step at either end may show or not).
+/// between them. On a wrist, the magnitude shows a walk's rhythm for a few seconds at a time
+/// between arm movements that leave 5–7 s without a period; the walk goes on through them, the
+/// device moving, at its cadence. A walker who stands still that long has stopped.
 @Suite struct BrokenWalkTests {
+    /// Normal walk 4 of the wrist set (`Fixtures/wrist-watch/`, hand-counted 101 steps): from 19
+    /// to 50 s its rhythm shows only in bouts of 3–9 steps at 0.6–0.75 s a step, 6–7 s apart,
+    /// the wrist moving between them. Those bouts count now, at one cadence through moving
+    /// pauses: 62 steps, 46 until 2026-11-27 (the steps between the bouts are not found: no
+    /// window there shows a period). A ratchet: raise the bound when the count improves.
+    @Test func aWristWalkBrokenByArmMovementsGoesOn() throws {
+        let (detected, truth) = try GroundTruthTests.detect("wrist-watch/l2-25hz-normal-walking4.csv")
+        #expect(truth == 101)
+        #expect(detected >= 62 && detected <= truth, "\(detected) of \(truth)")
+    }
+
     /// Seconds of walking kept in each piece, and the fade at each of its ends.
     static let piece = 3.5, fade = 0.25
 
-    /// The minute in pieces starting every `piece + pause` seconds, every other piece slowed by
-    /// `slowing` (1: as recorded); the number of true steps clear of the fades, and of all the
-    /// pieces hold.
-    static func construct(pause: Double, slowing: Double = 1) throws -> (samples: [AccelerationMagnitudeSample], clear: Int, all: Int) {
+    /// The steady minute of the Oxford in-hand walk (``StridePeriodicTests/steadyMinute()``),
+    /// magnitude only, kept in pieces of `piece` seconds (faded in and out over a quarter
+    /// second) that start every `piece + pause` seconds, the device still between them.
+    static func construct(pause: Double) throws -> [AccelerationMagnitudeSample] {
         let (acceleration, stepTimes, first) = try StridePeriodicTests.steadyMinute()
         let start = stepTimes[first]
         let minute = acceleration.filter { $0.time >= start && $0.time < start + 60 }
         let mean = minute.reduce(0) { $0 + $1.magnitude } / Double(minute.count)
         var samples: [AccelerationMagnitudeSample] = []
-        var clear = 0, all = 0
         var recorded = start, placed = 0.0
-        var index = 0
-        // Standing before the first piece, as between the others.
-        for t in stride(from: 0.0, to: pause, by: 0.01) { samples.append(.init(time: t, magnitude: mean)) }
-        placed = pause
+        func addPause() {
+            for t in stride(from: 0.0, to: pause, by: 0.01) { samples.append(.init(time: placed + t, magnitude: mean)) }
+            placed += pause
+        }
+        addPause()
         while recorded + piece <= start + 60 {
-            let scale = index % 2 == 1 ? slowing : 1
             for sample in acceleration where sample.time >= recorded && sample.time < recorded + piece {
                 let t = sample.time - recorded
                 let weight = min(1, t / fade, (piece - t) / fade)
-                samples.append(.init(time: placed + t * scale, magnitude: mean + weight * (sample.magnitude - mean)))
+                samples.append(.init(time: placed + t, magnitude: mean + weight * (sample.magnitude - mean)))
             }
-            clear += stepTimes.filter { $0 >= recorded + fade && $0 < recorded + piece - fade }.count
-            all += stepTimes.filter { $0 >= recorded && $0 < recorded + piece }.count
-            placed += piece * scale
-            for t in stride(from: 0.0, to: pause, by: 0.01) { samples.append(.init(time: placed + t, magnitude: mean)) }
-            placed += pause
+            placed += piece
+            addPause()
             recorded += piece
-            index += 1
         }
-        return (samples, clear, all)
+        return samples
     }
 
-    /// The detector's steps in `samples`.
-    static func steps(_ samples: [AccelerationMagnitudeSample]) -> [Double] {
+    /// Seventeen pieces of about six steps of a real walk at one cadence, with 4.5–7 s of
+    /// stillness between them, from the magnitude alone: each bout too short to be a walk, and
+    /// the walker stood still between them, so they are no walk (a watch has no gravity to
+    /// tell a walk from standing, ``StepDetector/Configuration/shortestWalk``). Bouts of regular
+    /// taps or blows at a walking rhythm, 4–8 s apart, are as much a walk as these.
+    @Test(arguments: [4.5, 5.5, 7.0])
+    func boutsAfterStandingStillAreNoWalk(pause: Double) throws {
         var detector = StepDetector()
-        for sample in samples { detector.add(magnitude: sample) }
+        for sample in try Self.construct(pause: pause) { detector.add(magnitude: sample) }
         detector.finish()
-        return detector.drainSteps()
-    }
-
-    /// Seventeen pieces of about six steps, with 4.5–7 s of stillness between them: more than
-    /// ``StepDetector/Configuration/lookBack`` from one piece's last step to the next one's first,
-    /// less than twice it. At one cadence they are one walk, and every piece's steps count
-    /// (until 2026-11-27 none did: each bout was too short to be a walk, the next too far).
-    @Test(arguments: [4.5, 5.0, 5.5, 6.0, 6.5, 7.0])
-    func boutsAtOneCadenceAreOneWalk(pause: Double) throws {
-        let (samples, clear, all) = try Self.construct(pause: pause)
-        let steps = Self.steps(samples)
-        #expect(steps.count >= clear && steps.count <= all, "pause \(pause) s: \(steps.count) steps, \(clear)–\(all) true")
-    }
-
-    /// Every other piece slowed by half (its cadence two thirds of the others'): bouts at
-    /// different rhythms, 6 s apart, are no walk (handling moves a device so), and so are bouts
-    /// of one cadence more than twice ``StepDetector/Configuration/lookBack`` apart.
-    @Test(arguments: [(6.0, 1.5), (9.0, 1.0)])
-    func boutsAtOtherCadencesOrFarApartAreNoWalk(pause: Double, slowing: Double) throws {
-        let samples = try Self.construct(pause: pause, slowing: slowing).samples
-        let steps = Self.steps(samples)
-        #expect(steps.isEmpty, "pause \(pause) s, every other piece slowed \(slowing)×: \(steps.count) steps")
+        let steps = detector.drainSteps()
+        #expect(steps.isEmpty, "pause \(pause) s: \(steps.count) steps")
     }
 }
