@@ -39,7 +39,8 @@ import RealModule
 ///    every few tens of seconds. Steps count once they make a walk of
 ///    ``Configuration/confirmingSteps`` steps, in one bout or in short bouts less than
 ///    ``Configuration/lookBack`` apart (pauses; twice that when their rhythm resumes at one
-///    cadence, as a walk's does after an arm raised), or when they lie as near such a walk
+///    cadence and the device moved in between, as a walk's does after an arm's movements hid
+///    it), or when they lie as near such a walk
 ///    (its first or last steps, a walk broken by a turn), or, from
 ///    ``Configuration/shortestWalk`` steps on, when they rose out of standing with the device
 ///    not turned (a short walk of daily life); the steps of another isolated short bout are
@@ -136,10 +137,10 @@ public struct StepDetector: Sendable {
         public var lookBack = 4.0
         /// Steps a walk needs before the steps found looking back are counted (a few periodic
         /// seconds of handling the phone are not a walk that started earlier). Shorter bouts
-        /// count only together, less than ``lookBack`` seconds apart (twice that at one
-        /// cadence), or as near such a walk, before or after it, or as a walk from standing
-        /// (``shortestWalk``). A walk this long may also be continued by half a window when the
-        /// whole one shows no period.
+        /// count only together, less than ``lookBack`` seconds apart (twice that at one cadence,
+        /// the device moving in between), or as near such a walk, before or after it, or as a
+        /// walk from standing (``shortestWalk``). A walk this long may also be continued by half
+        /// a window when the whole one shows no period.
         public var confirmingSteps = 10.0
         /// A window periodic at twice the step period of the steady walk just before it, within
         /// this fraction, is that walk's stride, not a cadence halved from one window to the next:
@@ -171,8 +172,8 @@ public struct StepDetector: Sendable {
     /// Seconds by which step times lag the newest sample, at most: half a window of
     /// look-ahead, a bridge, a stride while a step waits for a possibly higher peak, and a
     /// new walk's confirming steps with what was found looking back before them and a short
-    /// bout held up to twice ``Configuration/lookBack`` before that (at the walk's cadence; held
-    /// steps beyond this bound are dropped). A walk's last peak held while walking may resume
+    /// bout held up to twice ``Configuration/lookBack`` before that (at the walk's cadence, the
+    /// device moving; held steps beyond this bound are dropped). A walk's last peak held while walking may resume
     /// waits less than that.
     public var latency: Double { Self.latency(configuration) }
 
@@ -918,7 +919,7 @@ public struct StepDetector: Sendable {
     /// whatever their rhythms, and of up to twice that when both keep one cadence (their mean
     /// step intervals within ``Configuration/bridgeTolerance``) and the device kept moving
     /// through the pause (``keptMoving(from:to:)``). A walker's cadence holds through a walk,
-    /// so a rhythm that resumes at it after an arm raised hides it is the same walk, while
+    /// so a rhythm that resumes at it after an arm's movements hid it is the same walk, while
     /// handling moves a device at no steady rhythm from one movement to the next, and a walker
     /// who stood still has stopped: what follows is a walk of its own (a bout of
     /// ``Configuration/shortestWalk`` steps from standing) or handling. A bout of fewer than
