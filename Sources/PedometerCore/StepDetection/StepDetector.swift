@@ -938,8 +938,7 @@ public struct StepDetector: Sendable {
     /// takes standing. `false` when unknown (hops no longer kept, or another segment).
     private func keptMoving(from: Double, to: Double) -> Bool {
         guard from >= origin else { return false }
-        let low = nearestHop(Int(((from - origin) * Self.sampleRate).rounded()))
-        let high = nearestHop(Int(((to - origin) * Self.sampleRate).rounded()))
+        let low = hop(at: from), high = hop(at: to)
         guard low >= periodBase, high - periodBase < levels.count, low <= high else { return false }
         return (low...high).allSatisfy { levels[$0 - periodBase] >= configuration.minimumAmplitude }
     }
@@ -963,9 +962,7 @@ public struct StepDetector: Sendable {
     /// of where it was then, up to `last`). `false` when unknown: no gravity in the signal, or
     /// hops no longer kept.
     private func isWalkFromStanding(from first: Double, to last: Double) -> Bool {
-        let low = nearestHop(max(0, Int(((first - configuration.lookBack) - origin) * Self.sampleRate)))
-        let start = nearestHop(max(0, Int((first - origin) * Self.sampleRate)))
-        let high = nearestHop(max(0, Int((last - origin) * Self.sampleRate)))
+        let low = hop(at: first - configuration.lookBack), start = hop(at: first), high = hop(at: last)
         guard low >= periodBase, high - periodBase < hopGravity.count, high - periodBase < levels.count, low <= start
         else { return false }
         guard (low...start).contains(where: { levels[$0 - periodBase] < configuration.minimumAmplitude }) else { return false }
@@ -1067,6 +1064,12 @@ public struct StepDetector: Sendable {
     /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
     /// the same as rounding `index / hopSamples`, without a call to `round` per sample.
     @inline(__always)
+    /// The hop nearest `time` (seconds on the samples' clock) in this segment; the first hop for
+    /// a time before it.
+    private func hop(at time: Double) -> Int {
+        nearestHop(max(0, Int(((time - origin) * Self.sampleRate).rounded())))
+    }
+
     private func nearestHop(_ index: Int) -> Int {
         (2 * index + hopSamples) / (2 * hopSamples)
     }
