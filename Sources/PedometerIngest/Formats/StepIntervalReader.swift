@@ -161,7 +161,7 @@ enum StepIntervalReader {
             start = column(layout, preview)
         }
         guard let column = start else {
-            throw reader.error(atField: layout.start, "interval start is not a date-time: '\(reader.string(layout.start).prefix(40))'")
+            throw reader.error(atField: layout.start, "interval start is not a date-time: '\((startText(reader, layout) ?? "").prefix(40))'")
         }
         if ColumnNames(layout.header).normalized[layout.steps] == "value", layout.type == nil {
             info.notes.append("steps from '\(layout.header[layout.steps])', as the file's name says it holds steps")
