@@ -1061,15 +1061,15 @@ public struct StepDetector: Sendable {
         gapSteps = missing
     }
 
-    /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
-    /// the same as rounding `index / hopSamples`, without a call to `round` per sample.
-    @inline(__always)
     /// The hop nearest `time` (seconds on the samples' clock) in this segment; the first hop for
     /// a time before it.
     private func hop(at time: Double) -> Int {
         nearestHop(max(0, Int(((time - origin) * Self.sampleRate).rounded())))
     }
 
+    /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
+    /// the same as rounding `index / hopSamples`, without a call to `round` per sample.
+    @inline(__always)
     private func nearestHop(_ index: Int) -> Int {
         (2 * index + hopSamples) / (2 * hopSamples)
     }
