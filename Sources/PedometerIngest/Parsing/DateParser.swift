@@ -9,7 +9,8 @@
 /// Every layout trims ASCII spaces and tabs at both ends, needs hours and minutes when it has
 /// a time, and seconds in a time of day alone (a fraction of any length after `.`, `,` or, outside ISO dates, `:` is
 /// optional; outside ISO dates, a 12-hour clock's `AM`/`PM` may follow), range-checks every field (days against the month's length in leap and common
-/// years; second 60, a leap second, counts as :59 plus one second) and rejects anything else.
+/// years; second 60, a leap second, counts as :59 plus one second; `24:00`, a day's end, is the
+/// next day's midnight) and rejects anything else.
 /// A zone is `Z`, `z`, `±hh:mm`, `±hhmm` or `±hh` (at most 18 h), optionally after one space;
 /// after it, a region in brackets (`+0100 [Europe/London]`, as Java writes it) is allowed and
 /// ignored, the offset saying all. Without a zone a date-time is a local clock reading:
@@ -204,10 +205,11 @@ public enum DateParser {
             }
             // Time: hh:mm:ss, the hour of one digit too outside ISO dates; after a date the
             // seconds may be left out (`2019-05-13 14:00`, a spreadsheet's minutes), a time of
-            // day alone keeps them (`14:00` could be minutes and seconds).
+            // day alone keeps them (`14:00` could be minutes and seconds). `24:00` (ISO 8601's
+            // end of a day, as Mi Fit writes a day's last interval) is the next day's midnight.
             let strict = layout == .iso
             guard let hour = strict ? scanner.digits(2) : scanner.digits(1...2), scanner.expect(":"),
-                let minute = scanner.digits(2), hour <= 23, minute <= 59
+                let minute = scanner.digits(2), hour <= 24, minute <= 59
             else { return nil }
             var second = 0
             let hasSeconds = layout == .timeOfDay || scanner.peek() == UInt8(ascii: ":")
@@ -232,6 +234,7 @@ public enum DateParser {
                 }
                 guard any else { return nil }
             }
+            guard hour < 24 || (minute == 0 && second == 0 && fractionDigits == 0) else { return nil }
             // A 12-hour clock's AM or PM (`4/12/2016 1:05:00 PM`, as US spreadsheets write it),
             // outside ISO dates: hours 1 to 12, 12 AM being midnight.
             var hourOfDay = hour

@@ -271,6 +271,13 @@ import PedometerCore
         let (germanInfo, germanSink) = try read(german)
         #expect(germanSink.steps[.device]?.map(\.time) == [0, 900, 1800, 3600, 4500])
         #expect(germanSink.stepTotal(.device) == 395)
+        // A day's last quarter written at 24:00, the next midnight (until 2026-11-27 skipped
+        // with a warning, its 30 steps lost).
+        let dayEnd = files.write("end.csv", "date,time,steps\n2017-07-23,23:30,64\n2017-07-23,23:45,12\n2017-07-23,24:00,30\n2017-07-24,00:15,8\n")
+        let (dayEndInfo, dayEndSink) = try read(dayEnd)
+        #expect(dayEndSink.steps[.device]?.map(\.time) == [0, 900, 1800, 2700, 3600])
+        #expect(dayEndSink.stepTotal(.device) == 114)
+        #expect(dayEndInfo.skipped.examples.isEmpty, "\(dayEndInfo.skipped.examples)")
         // A 12-hour clock.
         let (_, clockSink) = try read(files.write("pm.csv", "Date,Time,Steps\n05/13/2019,11:45 AM,10\n05/13/2019,12:00 PM,20\n05/13/2019,12:15 PM,30\n"))
         #expect(clockSink.steps[.device]?.map(\.time) == [0, 900, 1800, 2700])
