@@ -173,7 +173,7 @@ struct DateParserTests {
             let ninePM: Int64 = (21 * 3600 + 15 * 60) * 1_000_000_000
             #expect(DateParser.parse(text, layout)?.wallNanoseconds == ninePM)
         }
-        for bad in ["4/12/2016 13:00:00 PM", "4/12/2016 0:00:00 AM", "4/12/2016 10:00:00 AMX", "4/12/2016 10:00:00 A", "2016-04-12 10:00:00 AM"] {
+        for bad in ["4/12/2016 13:00:00 PM", "4/12/2016 24:00:00 PM", "4/12/2016 0:00:00 AM", "4/12/2016 10:00:00 AMX", "4/12/2016 10:00:00 A", "2016-04-12 10:00:00 AM"] {
             #expect(DateParser.parse(bad, layout) == nil, "\(bad)")
         }
     }
