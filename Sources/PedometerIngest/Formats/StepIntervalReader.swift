@@ -679,7 +679,7 @@ enum StepIntervalReader {
     /// fall, over the rows of 100 steps or more (all rows when none has so many), so that the rows
     /// that hold a run (its steps a third to a half longer) and the few steps whose distance is
     /// mostly rounding do not decide it.
-    private static func walkingStep(_ measured: [(step: Double, steps: Double)]) -> Double {
+    static func walkingStep(_ measured: [(step: Double, steps: Double)]) -> Double {
         let counted = measured.filter { $0.steps >= 100 }
         let rows = (counted.isEmpty ? measured : counted).sorted { $0.step < $1.step }
         let total = rows.reduce(0) { $0 + $1.steps }
