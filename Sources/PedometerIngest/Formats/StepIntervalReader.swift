@@ -637,19 +637,16 @@ enum StepIntervalReader {
     /// `Distance (km)`, `distance_mi`), else as the steps of the first 256 rows of `reader`
     /// (those `included`, up to one that `ends` the table) that hold both a count (column
     /// `steps`) and a distance, written in `style`, measure it. A step is 0.3 to 1.6 m long: a
-    /// distance under a tenth of a metre a step is in kilometres or miles, whichever makes the
-    /// walking step nearer 0.7 m (Fitbit's export writes `Distance` in the account's unit, 5.91
-    /// for 8,123 steps; a German `Strecke` 3,08 for 4,271), when the rows' step is then 0.3 to
-    /// 1.6 m long, and a note says which; metres otherwise. The walking step is that of the rows
-    /// of shortest steps (``walkingStep(_:)``), not of all: a run lengthens a day's steps by half
-    /// (a runner's miles read as kilometres made 1.0 m steps 0.62 m long, and kilometres won).
+    /// distance under a tenth of a metre a step is in kilometres or miles, whichever makes a
+    /// step nearer 0.7 m, a daily walk's (Fitbit's export writes `Distance` in the account's
+    /// unit, 5.91 for 8,123 steps; a German `Strecke` 3,08 for 4,271), when that step is 0.3
+    /// to 1.6 m long, and a note says which; metres otherwise.
     static func metresPerUnit(
         _ names: ColumnNames, _ index: Int, reading reader: CSVReader, steps column: Int, style: NumberStyle,
         included: (CSVReader) -> Bool = { _ in true }, ends: (CSVReader) -> Bool = { _ in false }, info: inout RecordingInfo
     ) throws(IngestError) -> Double {
         if let stated = statedMetres(names, index) { return stated }
         var steps = 0.0, distance = 0.0
-        var measured: [(step: Double, steps: Double)] = []
         var rows = 0
         while rows < 256, try reader.next(), !ends(reader) {
             rows += 1
@@ -658,37 +655,15 @@ enum StepIntervalReader {
             else { continue }
             steps += count
             distance += metres
-            measured.append((metres / count, count))
         }
         guard steps > 0, distance > 0, distance / steps < 0.1 else { return 1 }
-        let walking = walkingStep(measured)
-        let kilometre = walking * 1000
+        let kilometre = distance / steps * 1000
         let (unit, metres) = kilometre * kilometre * metresPerMile / 1000 > 0.7 * 0.7 ? ("km", 1000.0) : ("mi", metresPerMile)
         guard (0.3...1.6).contains(distance / steps * metres) else { return 1 }
-        let walkingNote =
-            abs(walking / (distance / steps) - 1) > 0.05
-            ? "; \(String(format: "%.2f", walking * metres)) m on the rows of shortest steps, a walk's" : ""
         info.notes.append(
-            "distance '\(names.raw[index])' in \(unit) (inferred: \(String(format: "%.2f", distance / steps * metres)) m a step"
-                + walkingNote + "; in metres \(String(format: "%.4f", distance / steps)))")
+            "distance '\(names.raw[index])' in \(unit) (inferred: \(String(format: "%.2f", distance / steps * metres)) m a step; "
+                + "in metres \(String(format: "%.4f", distance / steps)))")
         return metres
-    }
-
-    /// The walking step of rows that each give their steps' length (distance over count, in the
-    /// distance's unit), `measured` with their counts: the length under which a tenth of the steps
-    /// fall, over the rows of 100 steps or more (all rows when none has so many), so that the rows
-    /// that hold a run (its steps a third to a half longer) and the few steps whose distance is
-    /// mostly rounding do not decide it.
-    static func walkingStep(_ measured: [(step: Double, steps: Double)]) -> Double {
-        let counted = measured.filter { $0.steps >= 100 }
-        let rows = (counted.isEmpty ? measured : counted).sorted { $0.step < $1.step }
-        let total = rows.reduce(0) { $0 + $1.steps }
-        var below = 0.0
-        for row in rows {
-            below += row.steps
-            if below >= 0.1 * total { return row.step }
-        }
-        return rows.last?.step ?? 0
     }
 
     /// A reader of `path` on its header (past any preamble): its next record is the first row.

@@ -235,23 +235,6 @@ import PedometerCore
         let (milesInfo, milesSink) = try read(files.write("miles.csv", miles))
         #expect(abs((milesSink.steps[.device]?.last?.distance ?? 0) - 8.30 * 1609.344) < 1e-6)
         #expect(milesInfo.notes.contains { $0.hasPrefix("distance 'Distance' in mi (inferred: 0.73 m a step") }, "\(milesInfo.notes)")
-        // A runner's days: the unit is told from the walking step, on the rest days' rows, not
-        // from all steps (14,000-step days of 7,000 running steps at 1.2 m: 0.92 m a step over
-        // the month, whose miles read as kilometres made 0.57 m, and kilometres won until
-        // 2026-11-27: 192 km where 309 were walked and run).
-        for (unit, metresPerUnit) in [("mi", 1609.344), ("km", 1000.0)] {
-            let days = (0..<28).map { day in
-                let rest = day % 7 == 0 || day % 7 == 3
-                let count = rest ? 7000 : 14_000
-                let metres: Double = rest ? 7000 * 0.72 : 7000 * 0.72 + 7000 * 1.2
-                return String(format: "2019-05-%02d,%d,%.2f", day + 1, count, metres / metresPerUnit)
-            }
-            let (runnerInfo, runnerSink) = try read(files.write("runner-\(unit).csv", "Date,Steps,Distance\n" + days.joined(separator: "\n") + "\n"))
-            let restDay: Double = 7000 * 0.72, runDay: Double = 7000 * 0.72 + 7000 * 1.2
-            let expected = 8 * restDay + 20 * runDay
-            #expect(abs((runnerSink.steps[.device]?.last?.distance ?? 0) / expected - 1) < 0.001, "\(unit)")
-            #expect(runnerInfo.notes.contains { $0.hasPrefix("distance 'Distance' in \(unit) (inferred: 0.92 m a step; 0.72 m on the rows of shortest steps") }, "\(runnerInfo.notes)")
-        }
         let stated = "Date,Steps,Distance (m)\n2019-05-12,8123,5.91\n"
         let (statedInfo, statedSink) = try read(files.write("stated.csv", stated))
         #expect(statedSink.steps[.device]?.last?.distance == 5.91)
