@@ -220,6 +220,7 @@ public enum DateParser {
             hasTime = true
             self.hasSeconds = hasSeconds
             // Fraction: any number of digits; the first 19 are kept.
+            var fractionIsZero = true
             if hasSeconds, let mark = scanner.peek(),
                 mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") || (spaced && mark == UInt8(ascii: ":"))
             {
@@ -227,6 +228,7 @@ public enum DateParser {
                 var any = false
                 while let digit = scanner.digit() {
                     any = true
+                    fractionIsZero = fractionIsZero && digit == 0
                     if fractionLength < 19 {
                         fractionDigits = fractionDigits * 10 + UInt64(digit)
                         fractionLength += 1
@@ -234,7 +236,7 @@ public enum DateParser {
                 }
                 guard any else { return nil }
             }
-            guard hour < 24 || (minute == 0 && second == 0 && fractionDigits == 0) else { return nil }
+            guard hour < 24 || (minute == 0 && second == 0 && fractionIsZero) else { return nil }
             // A 12-hour clock's AM or PM (`4/12/2016 1:05:00 PM`, as US spreadsheets write it),
             // outside ISO dates: hours 1 to 12, 12 AM being midnight.
             var hourOfDay = hour
