@@ -7,7 +7,7 @@ import PedometerReport
 /// `queryPedometerData(from:to:)` does.
 struct TimeWindowOptionGroup: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Start of the time covered: an offset from the recording's start (90, 90s, 5m, 1:30, 1:02:03) or a clock time (@17:30:05 on the recording's first day, in --time-zone or this machine's zone; or a date-time such as 2019-05-13T17:30:05+02:00).",
+        "Start of the time covered: an offset from the recording's start (90, 90s, 5m, 1:30, 1:02:03) or a clock time (@17:30 or @17:30:05 on the recording's first day, in --time-zone or this machine's zone, @24:00 its end; or a date-time such as 2019-05-13T17:30:05+02:00).",
         valueName: "time"))
     var from: String?
 
@@ -18,7 +18,8 @@ struct TimeWindowOptionGroup: ParsableArguments {
     enum Point: Equatable {
         /// Seconds after the recording's start.
         case offset(Double)
-        /// A time of day, seconds after midnight, on the recording's first day.
+        /// A time of day, seconds after midnight, on the recording's first day (`@24:00`, 86,400,
+        /// is its end, as a date-time's `24:00` is).
         case timeOfDay(Double)
         /// An instant, seconds since 1970.
         case instant(Double)
@@ -26,8 +27,8 @@ struct TimeWindowOptionGroup: ParsableArguments {
         init?(_ text: String) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("@") {
-                guard let span = TimeSpan(parsing: String(trimmed.dropFirst())), span.seconds < 86_400 else { return nil }
-                self = .timeOfDay(span.seconds)
+                guard let seconds = Self.secondsAfterMidnight(String(trimmed.dropFirst())) else { return nil }
+                self = .timeOfDay(seconds)
             } else if trimmed.count >= 10, let layout = DateParser.layout(of: trimmed), let date = DateParser.parse(trimmed, layout),
                 let epoch = date.epochNanoseconds
             {
@@ -38,6 +39,17 @@ struct TimeWindowOptionGroup: ParsableArguments {
                 return nil
             }
         }
+
+        /// Seconds after midnight of a clock's reading: hours and minutes (`17:30`), or with
+        /// seconds (`17:30:05`, `17:30:05.5`); `24:00` is the day's end. Until 2026-11-27 two
+        /// fields were read as minutes and seconds, so `@17:30` was 00:17:30.
+        static func secondsAfterMidnight(_ text: String) -> Double? {
+            let fields = text.split(separator: ":", omittingEmptySubsequences: false).count
+            guard (2...3).contains(fields), let span = TimeSpan(parsing: fields == 2 ? text + ":00" : text),
+                span.seconds <= 86_400
+            else { return nil }
+            return span.seconds
+        }
     }
 
     var isSet: Bool { from != nil || to != nil }
@@ -47,7 +59,7 @@ struct TimeWindowOptionGroup: ParsableArguments {
             guard let value else { continue }
             guard Point(value) != nil else {
                 throw ValidationError(
-                    "\(name): cannot read '\(value)' as an offset (90s, 5m, 1:30) or a clock time (@17:30:05, 2019-05-13T17:30:05+02:00)")
+                    "\(name): cannot read '\(value)' as an offset (90s, 5m, 1:30) or a clock time (@17:30, @17:30:05, 2019-05-13T17:30:05+02:00)")
             }
         }
         // Two points of one kind are compared now (clock times and offsets only against a

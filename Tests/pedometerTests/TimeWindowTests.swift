@@ -86,6 +86,18 @@ import Testing
         let byOffset = try json(try CommandRunner.run(["summarize", "--format", "json", "--from", "7.877", sensorLog]))
         #expect(byClock["steps"] as? Int == byOffset["steps"] as? Int)
         #expect(byClock["startDate"] as? String == "2019-05-13T15:28:00.000Z")
+        // Hours and minutes alone are a clock time too (until 2026-11-27 read as minutes and
+        // seconds: @17:28 was 00:17:28, before this recording's day began).
+        let byMinute = try json(try CommandRunner.run(["summarize", "--format", "json", "--time-zone", "+02:00", "--from", "@17:28", sensorLog]))
+        #expect(byMinute["steps"] as? Int == byClock["steps"] as? Int && byMinute["startDate"] as? String == "2019-05-13T15:28:00.000Z")
+        // The first day's end, @24:00 (as a date-time's 24:00): the whole of this evening's walk.
+        let dayEnd = try json(try CommandRunner.run(["summarize", "--format", "json", "--time-zone", "+02:00", "--to", "@24:00", sensorLog]))
+        let whole = try json(try CommandRunner.run(["summarize", "--format", "json", sensorLog]))
+        #expect(dayEnd["steps"] as? Int == whole["steps"] as? Int && dayEnd["durationSeconds"] as? Double == whole["durationSeconds"] as? Double)
+        for late in ["@24:00:01", "@24:01", "@25:00", "@17", "@17:60", "@1:2:3:4"] {
+            let refused = try CommandRunner.run(["summarize", "--to", late, sensorLog])
+            #expect(refused.status == 64 && refused.stderr.contains("--to: cannot read '\(late)'"), "\(late): \(refused.stderr)")
+        }
         let instant = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "2019-05-13T17:28:00+02:00", sensorLog]))
         #expect(abs((instant["durationSeconds"] as? Double ?? 0) - 7.877) < 1e-6)
 
