@@ -43,7 +43,7 @@ struct TimeWindowOptionGroup: ParsableArguments {
         /// Seconds after midnight of a clock's reading: hours and minutes (`17:30`), or with
         /// seconds (`17:30:05`, `17:30:05.5`); `24:00` is the day's end. Until 2026-11-27 two
         /// fields were read as minutes and seconds, so `@17:30` was 00:17:30.
-        static func secondsAfterMidnight(_ text: String) -> Double? {
+        private static func secondsAfterMidnight(_ text: String) -> Double? {
             let fields = text.split(separator: ":", omittingEmptySubsequences: false).count
             guard (2...3).contains(fields), let span = TimeSpan(parsing: fields == 2 ? text + ":00" : text),
                 span.seconds <= 86_400
