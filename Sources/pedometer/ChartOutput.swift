@@ -17,7 +17,7 @@ enum ChartOutput {
     /// directory when needed. Returns the chart's path.
     @discardableResult
     static func write(
-        _ processed: SummaryBuilder.Processed, to directory: String, units: UnitSystem, splits: SplitUnit?
+        _ processed: SummaryBuilder.Processed, to directory: String, units: UnitSystem, splits: SplitLength?
     ) throws(AtomicFile.WriteError) -> String {
         let info = processed.info
         var title = RecordingFileName.displayName(info.source)

@@ -231,7 +231,7 @@ struct CheckCommand: ParsableCommand {
     static func summary(of path: String, options: RecordingOptionGroup) throws -> JSONValue {
         let processed = try SummaryBuilder.process(path, options: try options.ingest.options(), configuration: options.configuration)
         var summary = SummaryBuilder.summary(processed)
-        summary.splits = SplitSummary(unit: .km, splits: Split.splits(of: processed.pedometer, every: .km))
+        summary.splits = SplitSummary(length: .km, splits: Split.splits(of: processed.pedometer, every: .km))
         summary.intervals = IntervalSummary(processed.pedometer.intervals)
         return try JSONValue(encoding: ExpectedSummaryFile.relocated(summary, recording: path))
     }

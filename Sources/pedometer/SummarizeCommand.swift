@@ -31,8 +31,10 @@ struct SummarizeCommand: ParsableCommand {
 
     @OptionGroup var stepLength: StepLengthOptionGroup
 
-    @Option(help: ArgumentHelp("Split each recording every kilometre or mile: a table of splits, or a splits object in JSON.", valueName: "km|mi"))
-    var splits: SplitUnit?
+    @Option(
+        help: ArgumentHelp("Split each recording every kilometre, mile or given length (km, mi, 400m, 5km, 0.25mi): a table of splits, or a splits object in JSON.", valueName: "length"),
+        transform: SplitLength.argument)
+    var splits: SplitLength?
 
     @Flag(help: "Show the run/walk intervals of each recording, with totals and average pace across them.")
     var intervals = false
@@ -107,7 +109,7 @@ struct SummarizeCommand: ParsableCommand {
         }
         var summary = SummaryBuilder.summary(processed, window: span)
         if let splits {
-            summary.splits = SplitSummary(unit: splits, splits: Split.splits(of: processed.pedometer, every: splits))
+            summary.splits = SplitSummary(length: splits, splits: Split.splits(of: processed.pedometer, every: splits))
         }
         if intervals { summary.intervals = IntervalSummary(span.map { processed.pedometer.intervals(from: $0.from, to: $0.to) } ?? processed.pedometer.intervals) }
         return summary
@@ -336,5 +338,19 @@ private final class WrittenCount: @unchecked Sendable {
 }
 
 extension UnitSystem: ExpressibleByArgument {}
-extension SplitUnit: ExpressibleByArgument {}
+extension SplitLength {
+    /// `--splits`' value: `km`, `mi` or a length with its unit (`400m`, `0.25mi`), as
+    /// ``SplitLength/init(parsing:)`` reads it; otherwise a usage error saying what is wrong.
+    static func argument(_ text: String) throws -> SplitLength {
+        if let length = SplitLength(parsing: text) { return length }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let number = Double(trimmed), number.isFinite {
+            throw ValidationError("a length needs its unit: \(trimmed)m, \(trimmed)km or \(trimmed)mi")
+        }
+        if let distance = Distance(parsing: text), distance.meters.isFinite {
+            throw ValidationError("a split must be at least \(Int(SplitLength.minimumMeters)) m long")
+        }
+        throw ValidationError("not a length: km, mi, or a number with m, km or mi (400m, 5km, 0.25mi)")
+    }
+}
 extension ProgressBar.Mode: ExpressibleByArgument {}

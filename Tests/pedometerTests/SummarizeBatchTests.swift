@@ -114,6 +114,53 @@ import Testing
         #expect(miles.stdout.contains("1.00 mi") && miles.stdout.contains("13:25 min/mi"))
     }
 
+    /// Splits of any length on a real run/walk log (`Fixtures/runwalk`, 792 m): a track's
+    /// 400 m, or 100 m, or a quarter mile, each ending where the cumulative distance crosses a
+    /// multiple of it, so that two lengths agree where their multiples meet (the fourth 100 m
+    /// split ends with the first 400 m one, the second 200 m with it too); a bare number is a
+    /// usage error that says what is missing.
+    @Test func splitsOfAnyLength() throws {
+        let run = "Fixtures/runwalk/runwalk.csv"
+        func splits(_ length: String) throws -> (unit: String?, items: [[String: Any]], total: Double?) {
+            let result = try CommandRunner.run(["summarize", "--format", "json", "--splits", length, run])
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try jsonLines(result.stdout).first)
+            let splits = try #require(object["splits"] as? [String: Any])
+            return (splits["unit"] as? String, try #require(splits["items"] as? [[String: Any]]), number(object["distanceMeters"]))
+        }
+        let track = try splits("400m")
+        #expect(track.unit == "400m")
+        let total = try #require(track.total)
+        #expect(track.items.count == Int(total / 400) + 1)
+        #expect(number(track.items[0]["distanceMeters"]) == 400)
+        #expect(abs((number(track.items.last?["cumulativeDistanceMeters"]) ?? 0) - total) < 1e-6)
+        let hundred = try splits("100 metres")
+        #expect(hundred.unit == "100m")
+        #expect(hundred.items.count == Int(total / 100) + 1)
+        let ends = { (items: [[String: Any]], index: Int) in number(items[index]["endSeconds"]) ?? .nan }
+        #expect(abs(ends(hundred.items, 3) - ends(track.items, 0)) < 1e-9)
+        #expect(abs(ends(try splits("200m").items, 1) - ends(track.items, 0)) < 1e-9)
+        #expect(abs(ends(try splits("0.4km").items, 0) - ends(track.items, 0)) < 1e-9)
+        let quarter = try splits("0.25mi")
+        #expect(quarter.unit == "0.25mi")
+        #expect(abs((number(quarter.items[0]["distanceMeters"]) ?? 0) - 402.336) < 1e-9)
+
+        let table = try CommandRunner.run(["summarize", "--splits", "400m", run])
+        #expect(table.stdout.contains("  Splits (400 m):\n"), "\(table.stdout)")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.contains("Split") && $0.contains("Cumulative") })
+        #expect(lines[header + 1].contains("400 m") && lines[header + 1].contains("min/km"), "\(lines[header + 1])")
+        #expect(lines[header + 2].contains("2 (part)"))
+        let miles = try CommandRunner.run(["summarize", "--splits", "0.25mi", "--units", "imperial", run])
+        #expect(miles.stdout.contains("  Splits (0.25 mi):\n") && miles.stdout.contains("0.25 mi") && miles.stdout.contains("min/mi"))
+
+        let bare = try CommandRunner.run(["summarize", "--splits", "400", run])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("a length needs its unit: 400m, 400km or 400mi"), "\(bare.stderr)")
+        let tiny = try CommandRunner.run(["summarize", "--splits", "50cm", run])
+        #expect(tiny.status == 64)
+    }
+
     @Test func intervalsWithTotals() throws {
         let json = try CommandRunner.run(["summarize", "--format", "json", "--intervals", oxford[2]])
         #expect(json.status == 0)

@@ -74,7 +74,7 @@ public struct ChartData: Sendable, Hashable {
     /// The chart of a finished engine: current cadence and pace every `every` seconds from 0 to
     /// the end (what `query(from:to:)` answers for a span ending at each tick), the engine's
     /// intervals, and a mark at the end of each whole split when `splits` is given.
-    public init(pedometer: Pedometer, title: String, units: UnitSystem, splits: SplitUnit?, every: Double = 1) {
+    public init(pedometer: Pedometer, title: String, units: UnitSystem, splits: SplitLength?, every: Double = 1) {
         let duration = pedometer.endDate.isFinite ? max(pedometer.endDate, 0) : 0
         var step = every.isFinite && every > 0 ? every : 1
         if duration / step > Double(Self.maximumPoints) { step = duration / Double(Self.maximumPoints) }
@@ -95,7 +95,7 @@ public struct ChartData: Sendable, Hashable {
         if let splits {
             for split in Split.splits(of: pedometer, every: splits)
             where split.distance >= splits.meters - 1e-6 && split.end.isFinite {
-                marks.append(Mark(time: split.end, label: "\(split.number) \(splits.rawValue)"))
+                marks.append(Mark(time: split.end, label: splits.label(ofSplit: split.number)))
             }
         }
         self.init(title: title, duration: duration, points: points, intervals: intervals, marks: marks, units: units)

@@ -1,22 +1,6 @@
 import PedometerCore
 
-/// Unit a run is split by.
-public enum SplitUnit: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Kilometre splits.
-    case km
-    /// Mile splits.
-    case mi
-
-    /// Metres in one split.
-    public var meters: Double {
-        switch self {
-        case .km: return 1000
-        case .mi: return Distance.metersPerMile
-        }
-    }
-}
-
-/// One split of a run: a kilometre or mile (the last may be partial).
+/// One split of a run: a kilometre, a mile or another ``SplitLength`` (the last may be partial).
 public struct Split: Sendable, Hashable, Codable {
     /// 1-based.
     public var number: Int
@@ -24,7 +8,7 @@ public struct Split: Sendable, Hashable, Codable {
     public var start: Double
     /// Seconds since time 0, when the split's distance was complete.
     public var end: Double
-    /// Metres: the unit's, except for the last, partial split.
+    /// Metres: the split length's, except for the last, partial split.
     public var distance: Double
     /// Metres from the start of the run to the end of the split.
     public var cumulativeDistance: Double
@@ -48,19 +32,19 @@ public struct Split: Sendable, Hashable, Codable {
     public static let maximumStrideTime = 2.0
 
     /// The splits of a finished run: times at which cumulative distance crosses each multiple of
-    /// unit (interpolated between steps).
+    /// `length` (interpolated between steps).
     ///
     /// The cumulative distance grows at each step by that step's share of the engine's
     /// distance (`query(from: 0, to:)` just after the step), spread linearly over the time
     /// before the step (the gap from the previous step, at most ``maximumStrideTime``; for the
     /// first step the gap to the second). The first split starts when that growth begins
     /// (before time 0, when the recording began inside the first step's interval);
-    /// after the last whole unit, a partial split ends at the last step. Empty without
+    /// after the last whole length, a partial split ends at the last step. Empty without
     /// steps or distance, when the distance takes no time (a single step: nothing says over
     /// what time it was covered, as the run/walk intervals of such a recording are none), and
     /// when the steps' times are not known (a log of 15-minute or daily totals:
     /// ``Pedometer/knowsStepTimes``).
-    public static func splits(of pedometer: Pedometer, every unit: SplitUnit) -> [Split] {
+    public static func splits(of pedometer: Pedometer, every length: SplitLength) -> [Split] {
         guard pedometer.knowsStepTimes else { return [] }
         let curve = DistanceCurve(pedometer)
         guard let origin = curve.points.first?.time, let last = curve.points.last, last.distance > 0, last.time > origin
@@ -73,11 +57,11 @@ public struct Split: Sendable, Hashable, Codable {
         var covered = 0.0
         var number = 1
         while true {
-            let target = Double(number) * unit.meters
+            let target = Double(number) * length.meters
             // A target within a micrometre of the total is the total (no empty partial split).
             if target <= total + 1e-6 {
                 let time = curve.time(reaching: min(target, total))
-                splits.append(Split(number: number, start: start, end: time, distance: unit.meters, cumulativeDistance: target))
+                splits.append(Split(number: number, start: start, end: time, distance: length.meters, cumulativeDistance: target))
                 start = time
                 covered = target
                 number += 1

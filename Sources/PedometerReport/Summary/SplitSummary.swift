@@ -1,5 +1,6 @@
-/// A recording's splits as the summary reports them (`--splits km|mi`): in its JSON form every
-/// value carries its unit in its key, like the rest of ``RecordingSummary``.
+/// A recording's splits as the summary reports them (`--splits km`, `mi`, `400m`...): in its
+/// JSON form every value carries its unit in its key, like the rest of ``RecordingSummary``, and
+/// `unit` names the split length (``SplitLength/name``).
 public struct SplitSummary: Sendable, Hashable, Codable {
     /// One split.
     public struct Item: Sendable, Hashable, Codable {
@@ -9,7 +10,7 @@ public struct SplitSummary: Sendable, Hashable, Codable {
         public var startSeconds: Double
         public var endSeconds: Double
         public var durationSeconds: Double
-        /// The unit's metres, except for a last, partial split.
+        /// The split length's metres, except for a last, partial split.
         public var distanceMeters: Double
         /// `nil` for a split without distance.
         public var paceSecondsPerMeter: Double?
@@ -33,19 +34,25 @@ public struct SplitSummary: Sendable, Hashable, Codable {
         }
     }
 
-    public var unit: SplitUnit
+    /// The split length (the JSON key is `unit`, as when splits were only km or mi).
+    public var length: SplitLength
     public var items: [Item]
 
-    public init(unit: SplitUnit, items: [Item]) {
-        self.unit = unit
+    private enum CodingKeys: String, CodingKey {
+        case length = "unit"
+        case items
+    }
+
+    public init(length: SplitLength, items: [Item]) {
+        self.length = length
         self.items = items
     }
 
     /// The report of `splits`, cumulative time counted from the first split's start.
-    public init(unit: SplitUnit, splits: [Split]) {
+    public init(length: SplitLength, splits: [Split]) {
         let origin = splits.first?.start ?? 0
         self.init(
-            unit: unit,
+            length: length,
             items: splits.map { split in
                 Item(
                     number: split.number, startSeconds: split.start, endSeconds: split.end,

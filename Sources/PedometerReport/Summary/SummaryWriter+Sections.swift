@@ -1,35 +1,44 @@
 /// The optional blocks of the table: splits, intervals, and the totals of a batch.
 extension SummaryWriter {
-    /// The split table: number, distance, time, pace, and cumulative distance and time. A last,
-    /// partial split shorter than a hundredth of the unit (which would read `0.00 km` or
-    /// `0.01 mi`) shows its distance in metres for kilometre splits, in feet for mile splits.
+    /// The split table: number, distance, time, pace, and cumulative distance and time, the
+    /// distances in the split length's unit (metres for `400m`) and the pace per kilometre or
+    /// per mile as the length is written. A last, partial split shorter than a hundredth of the
+    /// length (which would read `0.00 km` or `0.01 mi`) shows its distance in metres beside
+    /// kilometres and metres, in feet beside miles.
     static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
-        let unit: DistanceUnit = splits.unit == .km ? .kilometers : .miles
-        let paceUnit: PaceUnit = splits.unit == .km ? .minutesPerKilometer : .minutesPerMile
-        guard !splits.items.isEmpty else { return ["  Splits (\(splits.unit.rawValue)): none (no distance over time: no distance, a single step, or a log of totals that does not say when it was covered)"] }
+        let length = splits.length
+        let paceUnit: PaceUnit = length.unit == .miles ? .minutesPerMile : .minutesPerKilometer
+        guard !splits.items.isEmpty else { return ["  Splits (\(length.title)): none (no distance over time: no distance, a single step, or a log of totals that does not say when it was covered)"] }
         var rows = [["Split", "Distance", "Time", "Pace", "Cumulative", ""]]
         for item in splits.items {
-            let partial = abs(item.distanceMeters - splits.unit.meters) > 1e-6
+            let partial = abs(item.distanceMeters - length.meters) > 1e-6
             rows.append([
                 "\(item.number)" + (partial ? " (part)" : ""),
-                item.distanceMeters < splits.unit.meters / 100
-                    ? shortSplit(item.distanceMeters, splits.unit)
-                    : Distance(meters: item.distanceMeters).formatted(unit),
+                item.distanceMeters < length.meters / 100
+                    ? shortSplit(item.distanceMeters, length.unit)
+                    : splitDistance(item.distanceMeters, length),
                 TimeSpan(seconds: item.durationSeconds).clock,
                 item.paceSecondsPerMeter.map { Pace(secondsPerMeter: $0).formatted(paceUnit) } ?? "–",
-                Distance(meters: item.cumulativeDistanceMeters).formatted(unit),
+                splitDistance(item.cumulativeDistanceMeters, length),
                 TimeSpan(seconds: item.cumulativeSeconds).clock,
             ])
         }
-        return ["  Splits (\(splits.unit.rawValue)):"] + aligned(rows, rightAligned: [1, 2, 4, 5]).map { "    " + $0 }
+        return ["  Splits (\(length.title)):"] + aligned(rows, rightAligned: [1, 2, 4, 5]).map { "    " + $0 }
     }
 
-    /// A split's distance under a hundredth of its unit: metres beside kilometres, feet
-    /// beside miles, to the centimetre or tenth of a foot (`0.45 m`, `12.3 ft`).
-    private static func shortSplit(_ meters: Double, _ unit: SplitUnit) -> String {
+    /// A distance in the split length's unit: whole metres, or kilometres and miles to the
+    /// hundredth (the thousandth when the length itself is finer than a hundredth, `0.125mi`).
+    private static func splitDistance(_ meters: Double, _ length: SplitLength) -> String {
+        let digits: Int? = length.unit == .meters ? nil : (length.count * 100).rounded() == length.count * 100 ? 2 : 3
+        return Distance(meters: meters).formatted(length.unit, digits: digits)
+    }
+
+    /// A split's distance under a hundredth of its length: metres beside kilometres and metres,
+    /// feet beside miles, to the centimetre or tenth of a foot (`0.45 m`, `12.3 ft`).
+    private static func shortSplit(_ meters: Double, _ unit: DistanceUnit) -> String {
         switch unit {
-        case .km: return Distance(meters: meters).formatted(.meters, digits: meters < 1 ? 2 : 1)
-        case .mi: return NumberText.fixed(meters / Distance.metersPerFoot, digits: 1) + " ft"
+        case .meters, .kilometers: return Distance(meters: meters).formatted(.meters, digits: meters < 1 ? 2 : 1)
+        case .miles: return NumberText.fixed(meters / Distance.metersPerFoot, digits: 1) + " ft"
         }
     }
 

@@ -38,7 +38,7 @@ import FoundationXML
 
     private static let engine = runWalk()
 
-    private func chart(_ units: UnitSystem = .metric, splits: SplitUnit? = .km, title: String = "Run/walk") -> (ChartData, String) {
+    private func chart(_ units: UnitSystem = .metric, splits: SplitLength? = .km, title: String = "Run/walk") -> (ChartData, String) {
         let data = ChartData(pedometer: Self.engine, title: title, units: units, splits: splits)
         return (data, SVGChart.render(data))
     }
@@ -142,6 +142,13 @@ import FoundationXML
         #expect(svg.contains(">1 km</text>"))
         let miles = chart(splits: .mi)
         #expect(count("<line class=\"split\"", in: miles.1) == miles.0.marks.count)
+        // A track's laps: a mark at every 400 m, labelled with the distance there (labels
+        // that would overlap are left out, their lines kept).
+        let laps = chart(splits: SplitLength(400, .meters))
+        #expect(laps.0.marks.count > data.marks.count * 2)
+        #expect(laps.0.marks.prefix(3).map(\.label) == ["400 m", "800 m", "1200 m"])
+        #expect(count("<line class=\"split\"", in: laps.1) == laps.0.marks.count)
+        #expect(laps.1.contains(">400 m</text>"))
         let none = chart(splits: nil)
         #expect(none.0.marks.isEmpty)
         #expect(!none.1.contains("class=\"split\""))
