@@ -33,7 +33,7 @@ struct SummarizeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp("Split each recording every kilometre, mile or given length (km, mi, 400m, 5km, 0.25mi): a table of splits, or a splits object in JSON.", valueName: "length"),
-        transform: SplitLength.argument)
+        completion: .list(["km", "mi", "400m", "5km"]), transform: SplitLength.argument)
     var splits: SplitLength?
 
     @Flag(help: "Show the run/walk intervals of each recording, with totals and average pace across them.")
@@ -340,17 +340,13 @@ private final class WrittenCount: @unchecked Sendable {
 extension UnitSystem: ExpressibleByArgument {}
 extension SplitLength {
     /// `--splits`' value: `km`, `mi` or a length with its unit (`400m`, `0.25mi`), as
-    /// ``SplitLength/init(parsing:)`` reads it; otherwise a usage error saying what is wrong.
+    /// ``SplitLength/init(validating:)`` reads it; otherwise a usage error saying why.
     static func argument(_ text: String) throws -> SplitLength {
-        if let length = SplitLength(parsing: text) { return length }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let number = Double(trimmed), number.isFinite {
-            throw ValidationError("a length needs its unit: \(trimmed)m, \(trimmed)km or \(trimmed)mi")
+        do {
+            return try SplitLength(validating: text)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if let distance = Distance(parsing: text), distance.meters.isFinite {
-            throw ValidationError("a split must be at least \(Int(SplitLength.minimumMeters)) m long")
-        }
-        throw ValidationError("not a length: km, mi, or a number with m, km or mi (400m, 5km, 0.25mi)")
     }
 }
 extension ProgressBar.Mode: ExpressibleByArgument {}

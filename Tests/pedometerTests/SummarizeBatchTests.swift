@@ -157,8 +157,9 @@ import Testing
         let bare = try CommandRunner.run(["summarize", "--splits", "400", run])
         #expect(bare.status == 64)
         #expect(bare.stderr.contains("a length needs its unit: 400m, 400km or 400mi"), "\(bare.stderr)")
-        let tiny = try CommandRunner.run(["summarize", "--splits", "50cm", run])
+        let tiny = try CommandRunner.run(["summarize", "--splits", "0.5m", run])
         #expect(tiny.status == 64)
+        #expect(tiny.stderr.contains("a split must be at least 10 m long"), "\(tiny.stderr)")
     }
 
     @Test func intervalsWithTotals() throws {

@@ -246,15 +246,23 @@ public enum SVGChart {
     }
 
     /// Dashed vertical lines across both panels, labelled above the cadence panel (labels
-    /// that would overlap the previous one are left out; the line stays).
+    /// that would overlap the previous one are left out; the line stays, unless it is within
+    /// ``minimumSplitSpacing`` of the line before: 400 m laps of a day's ultra would grey the
+    /// chart over).
+    /// Pixels between two split lines at least.
+    static let minimumSplitSpacing = 3.0
+
     private static func splits(_ svg: inout SVGWriter, _ marks: [ChartData.Mark], time: TimeAxis, duration: Double) {
         guard !marks.isEmpty else { return }
         svg.line(
             "<g class=\"splits\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"5 4\">")
         var labels: [String] = []
         var lastLabel = -Double.infinity
+        var lastLine = -Double.infinity
         for mark in marks where mark.time.isFinite && mark.time >= 0 && mark.time <= max(duration, 0) + 1e-9 {
             let x = time.x(mark.time)
+            guard x - lastLine >= minimumSplitSpacing else { continue }
+            lastLine = x
             svg.line(
                 "<line class=\"split\" x1=\"\(n(x))\" y1=\"\(n(cadenceTop))\" x2=\"\(n(x))\" y2=\"\(n(paceBottom))\"/>")
             let width = 7.0 * Double(mark.label.count) + 6

@@ -26,10 +26,10 @@ extension SummaryWriter {
         return ["  Splits (\(length.title)):"] + aligned(rows, rightAligned: [1, 2, 4, 5]).map { "    " + $0 }
     }
 
-    /// A distance in the split length's unit: whole metres, or kilometres and miles to the
-    /// hundredth (the thousandth when the length itself is finer than a hundredth, `0.125mi`).
+    /// A distance in the split length's unit, with as many decimals as the length has (at
+    /// least the hundredths of kilometres and miles): `400 m`, `1.5 m`, `1.00 km`, `0.25 mi`.
     private static func splitDistance(_ meters: Double, _ length: SplitLength) -> String {
-        let digits: Int? = length.unit == .meters ? nil : (length.count * 100).rounded() == length.count * 100 ? 2 : 3
+        let digits = max(length.countDecimals, length.unit == .meters ? 0 : 2)
         return Distance(meters: meters).formatted(length.unit, digits: digits)
     }
 

@@ -28,24 +28,36 @@ public struct Distance: Sendable, Hashable, Comparable, Codable {
     /// `half marathon`). A bare number is rejected (metres or miles?), as are negative or
     /// non-finite values.
     public init?(parsing text: String) {
+        guard let written = Self.parse(text) else { return nil }
+        self = written.distance
+    }
+
+    /// What ``init(parsing:)`` reads, with the unit it was written in (a race name's is
+    /// kilometres): `0.25mi` is 0.25 of ``DistanceUnit/miles``.
+    public static func parse(_ text: String) -> (distance: Distance, count: Double, unit: DistanceUnit)? {
         guard text.first(where: { $0 != " " }) != "-" else { return nil }
         let compact = text.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
         if let race = Self.races[compact] {
-            self = race
-            return
+            return (race, race.kilometers, .kilometers)
         }
-        let units: [(String, Double)] = [
-            ("kilometres", 1000), ("kilometers", 1000), ("kilometre", 1000), ("kilometer", 1000), ("km", 1000),
-            ("k", 1000), ("miles", Self.metersPerMile), ("mile", Self.metersPerMile), ("mi", Self.metersPerMile),
-            ("metres", 1), ("meters", 1), ("metre", 1), ("meter", 1), ("m", 1),
+        let units: [(String, DistanceUnit)] = [
+            ("kilometres", .kilometers), ("kilometers", .kilometers), ("kilometre", .kilometers),
+            ("kilometer", .kilometers), ("km", .kilometers), ("k", .kilometers), ("miles", .miles), ("mile", .miles),
+            ("mi", .miles), ("metres", .meters), ("meters", .meters), ("metre", .meters), ("meter", .meters),
+            ("m", .meters),
         ]
-        for (suffix, factor) in units where compact.hasSuffix(suffix) {
+        for (suffix, unit) in units where compact.hasSuffix(suffix) {
             let number = compact.dropLast(suffix.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number),
                 value.isFinite
             else { return nil }
-            meters = value * factor
-            return
+            let distance: Distance =
+                switch unit {
+                case .meters: Distance(meters: value)
+                case .kilometers: Distance(kilometers: value)
+                case .miles: Distance(miles: value)
+                }
+            return (distance, value, unit)
         }
         return nil
     }

@@ -149,6 +149,11 @@ import FoundationXML
         #expect(laps.0.marks.prefix(3).map(\.label) == ["400 m", "800 m", "1200 m"])
         #expect(count("<line class=\"split\"", in: laps.1) == laps.0.marks.count)
         #expect(laps.1.contains(">400 m</text>"))
+        // 10 m splits: more marks than the chart has room for, lines at least 3 px apart.
+        let dense = ChartData(pedometer: Self.runWalk(rounds: 60), title: "Long", units: .metric, splits: SplitLength(10, .meters))
+        let lines = count("<line class=\"split\"", in: SVGChart.render(dense))
+        #expect(dense.marks.count > Int(SVGChart.width / SVGChart.minimumSplitSpacing), "\(dense.marks.count)")
+        #expect(lines < dense.marks.count && lines <= Int(SVGChart.width / SVGChart.minimumSplitSpacing), "\(lines)")
         let none = chart(splits: nil)
         #expect(none.0.marks.isEmpty)
         #expect(!none.1.contains("class=\"split\""))
