@@ -211,8 +211,70 @@ struct HeaderRoles: Sendable, Hashable {
             guard let x = axes[key]!["x"], let y = axes[key]!["y"], let z = axes[key]!["z"], let stem = stems[key] else {
                 return nil
             }
-            return Triplet(stem: stem, x: x, y: y, z: z, meaning: meaning(ofStem: stem))
+            var meaning = meaning(ofStem: stem)
+            if meaning.rank >= 0 {
+                // What the names leave open, a unit or a fourth axis may settle: `X [dps]`,
+                // `x-axis (T)` are a gyroscope's and a magnetometer's, `w,x,y,z` a quaternion.
+                let after = axisName(names.normalized[x]) == nil ? axisWord(names.raw[x])?.after ?? [] : []
+                if let other = otherQuantity(ofUnit: names.units[x]) ?? after.last.flatMap(otherQuantity(ofUnit:)) {
+                    meaning = .other(other)
+                } else if names.normalized.contains(stem + "w") {
+                    meaning = .other("a quaternion's w, x, y, z: orientation")
+                }
+            }
+            return Triplet(stem: stem, x: x, y: y, z: z, meaning: meaning)
         }.sorted { $0.x < $1.x }
+    }
+
+    /// Whether the columns of ``x`` say nothing of what they measure beyond their axes (`x,y,z`,
+    /// `x-axis (g)`, HHAR's `x`, RealWorld's `attr_x`): then a file's name may say it.
+    func axesAreUnnamed(_ names: ColumnNames) -> Bool {
+        guard let triplet = Self.triplets(names).first(where: { $0.x == x }) else { return false }
+        return triplet.meaning == .unnamed || (triplet.meaning == .acceleration && ["", "a"].contains(triplet.stem))
+    }
+
+    /// The quantity a unit written after an axis states when it is not acceleration: angular
+    /// velocity (`dps`, `deg/s`, `°/s`, `rad/s`), a magnetic field (`µT`, `uT`, `T`, `gauss`),
+    /// an angle (`deg`, `°`, `rad`), as the sensor it comes from; `nil` for an acceleration's
+    /// unit and any other.
+    static func otherQuantity(ofUnit written: String) -> String? {
+        let unit = written.lowercased().filter { $0 != " " }
+        let angles = ["deg", "degree", "degrees", "°", "rad", "radian", "radians"]
+        if ["dps", "rps", "rpm"].contains(unit)
+            || angles.contains(where: { unit.hasPrefix($0 + "/s") || unit.hasPrefix($0 + "s-1") || unit.hasPrefix($0 + "s^-1") || unit.hasPrefix($0 + "/sec") })
+        {
+            return "a gyroscope: angular velocity"
+        }
+        if ["t", "mt", "ut", "µt", "μt", "nt", "ʯt", "tesla", "microtesla", "microteslas", "gauss", "mgauss"].contains(unit) {
+            return "a magnetometer: magnetic field"
+        }
+        if angles.contains(unit) { return "orientation angles" }
+        return nil
+    }
+
+    /// The sensor a file's name says it holds when that is not acceleration (`Gyroscope.csv`,
+    /// HHAR's `Phones_gyroscope.csv`, Polar's `…_MAGN.txt`, MetaWear's `…_Quaternion_….csv`,
+    /// `…_Gravity_….csv`), by its words: for columns whose names leave it open (`x,y,z`).
+    static func otherSensor(inFileName name: String) -> String? {
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            // Words split at non-letters and at a lower-case letter before an upper-case one.
+            if !character.isLetter || (character.isUppercase && word.last?.isLowercase == true) {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = character.isLetter ? String(character) : ""
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        for word in words {
+            if word.hasPrefix("gyro") { return "a gyroscope" }
+            if word == "magn" || word == "mag" || word.hasPrefix("magnet") || word == "compass" { return "a magnetometer" }
+            if ["quaternion", "quat", "euler", "orientation", "attitude"].contains(word) { return "orientation" }
+            if word == "gravity" { return "gravity alone (the device's orientation)" }
+        }
+        return nil
     }
 
     /// A name holding its axis as a word before others (`X_IN_G`,

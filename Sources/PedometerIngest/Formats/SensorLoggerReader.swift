@@ -7,15 +7,19 @@ import PedometerCore
 /// preference, `TotalAcceleration.csv` (Android, gravity included),
 /// `AccelerometerUncalibrated.csv` (iOS, gravity included), `Accelerometer.csv` +
 /// `Gravity.csv` recombined sample by sample, or `Accelerometer.csv` alone (gravity removed,
-/// reported), or, with none of those, the watch app's `WristMotion.csv` (its user acceleration
-/// plus its gravity, row by row). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and
-/// `Metadata.csv` are read too.
+/// reported), or, with none of those, the headphones' `Headphone.csv` (AirPods: the head moves
+/// as the trunk does) or the watch app's `WristMotion.csv` (each its user acceleration plus its
+/// gravity, row by row). `Pedometer.csv`, `Location.csv`, `Barometer.csv` and `Metadata.csv`
+/// are read too.
 ///
 /// Units, as the app documents them: `Accelerometer.csv` and `Gravity.csv` in m/s^2, on both
 /// platforms, `Accelerometer.csv` always without gravity; the files with gravity in m/s^2, but
 /// `AccelerometerUncalibrated.csv` in g on iOS unless its units are standardised, so theirs is
 /// inferred from the magnitude (about 1 or about 9.8). A magnitude cannot tell user acceleration
 /// in m/s^2 from total acceleration in g: a walk's user acceleration is about 1 m/s^2 too.
+/// `WristMotion.csv` writes both its parts in g unless the units are standardised (m/s^2), told
+/// by its gravity's magnitude; `Headphone.csv` its gravity in m/s^2 always and its user
+/// acceleration in g unless `Metadata.csv` says the units were standardised (`standardisation`).
 enum SensorLoggerReader {
     static let totalAcceleration = "TotalAcceleration.csv"
     static let uncalibrated = "AccelerometerUncalibrated.csv"
@@ -26,10 +30,13 @@ enum SensorLoggerReader {
     static let barometer = "Barometer.csv"
     static let metadata = "Metadata.csv"
     static let wristMotion = "WristMotion.csv"
+    static let headphone = "Headphone.csv"
     /// Files that make a folder a Sensor Logger recording, best first.
-    static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer, wristMotion]
+    static let accelerationFiles = [totalAcceleration, uncalibrated, userAcceleration, pedometer, headphone, wristMotion]
     /// Every file of the export that is read.
-    static let files = [totalAcceleration, uncalibrated, userAcceleration, gravity, pedometer, location, barometer, metadata, wristMotion]
+    static let files = [
+        totalAcceleration, uncalibrated, userAcceleration, gravity, pedometer, location, barometer, metadata, headphone, wristMotion,
+    ]
 
     /// A header of a Sensor Logger sensor file: `time` in the first column and
     /// `seconds_elapsed`, or `time,z,y,x` exactly.
@@ -55,8 +62,8 @@ enum SensorLoggerReader {
     /// Reads an export folder. A file that cannot be read (empty, UTF-16, an acceleration file
     /// with no data row) is passed over with a note, the acceleration then read from the next
     /// source in order of preference (TotalAcceleration.csv, AccelerometerUncalibrated.csv,
-    /// Accelerometer.csv + Gravity.csv, Accelerometer.csv alone, WristMotion.csv); with no
-    /// source left, the first such file's error refuses the export.
+    /// Accelerometer.csv + Gravity.csv, Accelerometer.csv alone, Headphone.csv,
+    /// WristMotion.csv); with no source left, the first such file's error refuses the export.
     static func readFolder<Sink>(
         _ folder: String, displayName: String, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
@@ -77,6 +84,7 @@ enum SensorLoggerReader {
             try part(totalAcceleration, needsRows: true), try part(uncalibrated, needsRows: true),
             try part(userAcceleration, needsRows: true), try part(gravity, needsRows: true), try part(pedometer),
             try part(location), try part(barometer), try part(wristMotion, needsRows: true),
+            try part(headphone, needsRows: true),
         ]
         let present = parts.compactMap { $0 }
         var origin: TimeColumn.RawTime?
@@ -98,9 +106,15 @@ enum SensorLoggerReader {
                 source = "\(userAcceleration) alone"
                 try readAcceleration(user, kind: .user, options: options, time: time, into: &emitter, info: &info)
             }
+        } else if let head = parts[8] {
+            source = headphone
+            let standardised = try FileSystem.entry(metadata, in: folder).flatMap { entry throws(IngestError) in
+                try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).standardised
+            }
+            try readDeviceMotion(head, headphoneStandardised: standardised, options: options, time: time, into: &emitter, info: &info)
         } else if let wrist = parts[7] {
             source = wristMotion
-            try readWristMotion(wrist, options: options, time: time, into: &emitter, info: &info)
+            try readDeviceMotion(wrist, options: options, time: time, into: &emitter, info: &info)
         } else if let first = unreadable.first(where: { isAccelerationFile($0.location.file) }) {
             throw first  // no acceleration to read: the first file that should have held it says why
         } else {
@@ -116,14 +130,14 @@ enum SensorLoggerReader {
         if let pressure = parts[6] { try readBarometer(pressure, options: options, time: time, into: &emitter, info: &info) }
         info.startDate = time.epochStart
         if let entry = FileSystem.entry(metadata, in: folder) {
-            info.device = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options)
+            info.device = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).device
         }
     }
 
     /// Whether `path` names a file the acceleration is read from (Gravity.csv among them).
     private static func isAccelerationFile(_ path: String) -> Bool {
         let name = FileSystem.lastComponent(path).lowercased()
-        return [totalAcceleration, uncalibrated, userAcceleration, gravity, wristMotion].contains { $0.lowercased() == name }
+        return [totalAcceleration, uncalibrated, userAcceleration, gravity, headphone, wristMotion].contains { $0.lowercased() == name }
     }
 
     /// A single Sensor Logger CSV given on its own, read by what its name or header says it holds.
@@ -141,8 +155,17 @@ enum SensorLoggerReader {
             try readLocation(part, options: options, time: time, into: &emitter)
         } else if names.index(of: "pressure") != nil {
             try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
-        } else if wristMotionColumns(part) != nil {
-            try readWristMotion(part, options: options, time: time, into: &emitter, info: &info)
+        } else if deviceMotionColumns(part) != nil {
+            // Headphones' units when no Metadata.csv says: the app's default, user acceleration in g.
+            let head = FileSystem.lastComponent(displayName).lowercased() == headphone.lowercased()
+            try readDeviceMotion(part, headphoneStandardised: head ? false : nil, options: options, time: time, into: &emitter, info: &info)
+        } else if let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(displayName)) {
+            // The app's other sensors write the same `time,seconds_elapsed,z,y,x`: a gyroscope's
+            // rad/s swinging once a step read as acceleration was a walk (until 2026-11-27).
+            throw IngestError(
+                file: displayName, line: 1, column: 1,
+                "Sensor Logger's \(FileSystem.lastComponent(displayName)) holds \(sensor), not acceleration: read the recording's "
+                    + "folder or zip, or its \(totalAcceleration), \(uncalibrated) or \(userAcceleration)")
         } else {
             // The app's names say what a file holds; under another name the data do.
             let name = FileSystem.lastComponent(displayName).lowercased()
@@ -220,10 +243,11 @@ enum SensorLoggerReader {
         return (rows.magnitudes, UnitInference.acceleration(rows.magnitudes, meanVector: knownTotal ? nil : rows.meanVector))
     }
 
-    /// The time, user acceleration and gravity columns of the watch app's `WristMotion.csv`
-    /// (`accelerationX…`, `gravityX…`, beside rotation rates and a quaternion), `nil` when
-    /// `part` lacks them.
-    private static func wristMotionColumns(_ part: Part) -> (time: Int, user: [Int], gravity: [Int])? {
+    /// The time, user acceleration and gravity columns of Core Motion's split written row by
+    /// row (the watch app's `WristMotion.csv`, the headphones' `Headphone.csv`:
+    /// `accelerationX…`, `gravityX…`, beside rotation rates and a quaternion), `nil` when `part`
+    /// lacks them.
+    private static func deviceMotionColumns(_ part: Part) -> (time: Int, user: [Int], gravity: [Int])? {
         let names = part.names
         guard let time = names.index(of: "time") else { return nil }
         let user = ["accelerationx", "accelerationy", "accelerationz"].compactMap { names.index(of: $0) }
@@ -232,22 +256,36 @@ enum SensorLoggerReader {
         return (time, user, gravity)
     }
 
-    /// The watch's total acceleration from `WristMotion.csv`: each row's user acceleration plus
-    /// its gravity (Core Motion's split of the same measurement), in g unless the app's units are
-    /// standardised (m/s^2), told by the gravity's magnitude.
-    private static func readWristMotion<Sink>(
-        _ part: Part, options: IngestOptions, time: TimeColumn,
+    /// The total acceleration of a file of Core Motion's split (``deviceMotionColumns(_:)``):
+    /// each row's user acceleration plus its gravity. Gravity's unit is told by its magnitude
+    /// (g or m/s^2). The user acceleration is in gravity's unit (`WristMotion.csv`), or for
+    /// `Headphone.csv` (`headphoneStandardised` not `nil`) in g unless the units were
+    /// standardised (m/s^2), as the app documents it: until 2026-11-27 a headphones' walk was
+    /// read in gravity's m/s^2, its bounce 9.8 times too weak, and counted no step.
+    private static func readDeviceMotion<Sink>(
+        _ part: Part, headphoneStandardised: Bool? = nil, options: IngestOptions, time: TimeColumn,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        guard let columns = wristMotionColumns(part) else {
+        guard let columns = deviceMotionColumns(part) else {
             throw IngestError(
                 file: part.displayName, line: 1, column: 1,
                 "expected columns accelerationX/Y/Z and gravityX/Y/Z; found '\(part.header.joined(separator: ","))'")
         }
         let gravityColumns = (time: columns.time, x: columns.gravity[0], y: columns.gravity[1], z: columns.gravity[2])
-        let unit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options).magnitudes)
-        info.notes.append(
-            "total acceleration = WristMotion.csv acceleration (gravity removed) + its gravity, row by row (\(unit.unitName))")
+        let gravityUnit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options).magnitudes)
+        let name = FileSystem.lastComponent(part.displayName)
+        let userScale: Double
+        if let standardised = headphoneStandardised {
+            userScale = standardised ? 1 : standardGravity
+            info.notes.append(
+                "total acceleration = \(name) acceleration (gravity removed, in \(standardised ? "m/s^2" : "g")"
+                    + "\(standardised ? ": units standardised, as Metadata.csv says" : ", the app's default unless its units are standardised")) "
+                    + "+ its gravity (\(gravityUnit.unitName)), row by row")
+        } else {
+            userScale = gravityUnit.scale
+            info.notes.append("total acceleration = \(name) acceleration (gravity removed) + its gravity, row by row (\(gravityUnit.unitName))")
+        }
+        let relativeScale = userScale / gravityUnit.scale
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)
         _ = try reader.next()
         var clock = time
@@ -260,8 +298,9 @@ enum SensorLoggerReader {
                 let t = try clock.seconds(reader, columns.time)
                 func axis(_ index: Int) throws(IngestError) -> Double {
                     let user = try reader.requireNumber(columns.user[index], "acceleration")
-                    try reader.checkAcceleration(user * unit.scale, columns.user[index], "acceleration")
-                    return (user + (try reader.requireNumber(columns.gravity[index], "gravity"))) * unit.scale
+                    try reader.checkAcceleration(user * userScale, columns.user[index], "acceleration")
+                    // In gravity's unit, then scaled: a file of one unit sums as written.
+                    return (user * relativeScale + (try reader.requireNumber(columns.gravity[index], "gravity"))) * gravityUnit.scale
                 }
                 emitter.acceleration(AccelerationSample(time: t, x: try axis(0), y: try axis(1), z: try axis(2)))
             } catch {
@@ -451,17 +490,22 @@ enum SensorLoggerReader {
     }
 
     /// `Metadata.csv`: a header and one row; gives "device name (platform, Sensor Logger appVersion)".
-    private static func readMetadata(_ path: String, displayName: String, options: IngestOptions) throws(IngestError) -> String? {
+    /// What `Metadata.csv` says: the device (`SM-G920F (android, Sensor Logger 1.31.2)`) and
+    /// whether the app's units were standardised (`standardisation`), each `nil` when unsaid.
+    private static func readMetadata(
+        _ path: String, displayName: String, options: IngestOptions
+    ) throws(IngestError) -> (device: String?, standardised: Bool?) {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
-        guard try reader.next() else { return nil }
+        guard try reader.next() else { return (nil, nil) }
         let names = ColumnNames(reader.strings())
-        guard try reader.next() else { return nil }
+        guard try reader.next() else { return (nil, nil) }
         func value(_ name: String) -> String? {
             guard let index = names.index(of: name), index < reader.fieldCount, !reader.isEmpty(index) else { return nil }
             return reader.string(index)
         }
+        let standardised = value("standardisation").flatMap { ["true": true, "false": false][$0.lowercased()] }
         let details = [value("platform"), value("appversion").map { "Sensor Logger \($0)" }].compactMap { $0 }
-        guard let device = value("devicename") ?? value("device") ?? value("model") else { return nil }
-        return details.isEmpty ? device : "\(device) (\(details.joined(separator: ", ")))"
+        guard let device = value("devicename") ?? value("device") ?? value("model") else { return (nil, standardised) }
+        return (details.isEmpty ? device : "\(device) (\(details.joined(separator: ", ")))", standardised)
     }
 }

@@ -213,6 +213,7 @@ enum FormatDetector {
                 format: detection.format, layout: .table(header: found, secondRow: .units),
                 reason: detection.reason + ", units in the row below it ('\(Self.unitsText(found))')")
         }
+        if options.columns == nil, let refusal = otherSensorRefusal(path, first) { throw refusal }
         do {
             return try detectHeader(path, first)
         } catch {
@@ -678,6 +679,35 @@ enum FormatDetector {
         ColumnNames(header).units.filter { !$0.isEmpty }.prefix(4).joined(separator: ",")
     }
 
+    /// The refusal of a header whose axes are another sensor's: x/y/z columns beside a time,
+    /// none of them acceleration (a gyroscope's `X [dps]`, a magnetometer's `x-axis (T)`, a
+    /// quaternion's `w,x,y,z`), or axes named by nothing but their letters in a file named as
+    /// another sensor's (HHAR's `Phones_gyroscope.csv`, Polar's `…_MAGN.txt` in `[G]`auss,
+    /// MetaWear's `…_Gravity_….csv`). `nil` for any other header. Until 2026-11-27 a gyroscope
+    /// swinging once a step was read as acceleration in an unknown unit: a walk of 71 steps.
+    private static func otherSensorRefusal(_ path: String, _ header: [String]) -> IngestError? {
+        let names = ColumnNames(header)
+        let name = FileSystem.lastComponent(path)
+        // Sensor Logger's and SensorLog's files are refused in their readers' terms.
+        guard !SensorLoggerReader.matchesSensorFile(names), !SensorLogReader.matches(names) else { return nil }
+        if let layout = HeaderRoles.find(names) {
+            guard layout.axesAreUnnamed(names), let sensor = HeaderRoles.otherSensor(inFileName: name) else { return nil }
+            return IngestError(
+                file: path, line: 1, column: layout.x + 1,
+                "the file's name ('\(name)') says \(sensor), and its columns '\(header[layout.x])', '\(header[layout.y])', "
+                    + "'\(header[layout.z])' do not say acceleration: pedometer reads acceleration (if they are, say so: "
+                    + "--columns 'time=\(header[layout.time]),x=\(header[layout.x]),y=\(header[layout.y]),z=\(header[layout.z])')")
+        }
+        guard let time = HeaderRoles.timeColumn(names), let other = HeaderRoles.triplets(names).first(where: { $0.x != time }),
+            case .other(let sensor) = other.meaning, !HeaderRoles.triplets(names).contains(where: { $0.meaning.rank >= 0 })
+        else { return nil }
+        let preview = header.prefix(6).joined(separator: ",") + (header.count > 6 ? ",…" : "")
+        return IngestError(
+            file: path, line: 1, column: other.x + 1,
+            "header '\(preview)' names a time ('\(header[time])') and no acceleration: its x/y/z columns '\(header[other.x])', "
+                + "'\(header[other.y])', '\(header[other.z])' are another sensor's (\(sensor)); pedometer reads acceleration")
+    }
+
     private static func detectHeader(_ path: String, _ header: [String]) throws(IngestError) -> Detection {
         let names = ColumnNames(header)
         let preview = header.prefix(6).joined(separator: ",")
@@ -690,6 +720,12 @@ enum FormatDetector {
             return Detection(
                 format: .sensorLogger, layout: .sensorLoggerFile(header: header),
                 reason: "Sensor Logger sensor file header '\(preview)'")
+        }
+        if SensorLoggerReader.matchesMetadata(names) {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "Sensor Logger's \(FileSystem.lastComponent(path)) describes a recording and holds no samples: read the recording's "
+                    + "folder or zip, with its acceleration (\(SensorLoggerReader.accelerationFiles.joined(separator: ", ")))")
         }
         if let layout = MagnitudeReader.layout(names) {
             return Detection(

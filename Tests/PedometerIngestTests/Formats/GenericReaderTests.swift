@@ -1145,7 +1145,11 @@ import PedometerCore
         #expect(stepInfo.format == .steps)
         let gyroscope = readError(files.write("gyro.csv", table("# timestamp,gx,gy,gz")))
         #expect(gyroscope?.location.line == 1)
-        #expect(gyroscope?.reason.hasPrefix("unknown format: header '# timestamp,gx,gy,gz' names a time ('# timestamp') but no x/y/z acceleration and no step counts") == true, "\(String(describing: gyroscope))")
+        // Its axes are named as another sensor's (since 2026-11-27 the refusal says so, where it
+        // said "no x/y/z acceleration and no step counts").
+        #expect(
+            gyroscope?.reason == "header '# timestamp,gx,gy,gz' names a time ('# timestamp') and no acceleration: its x/y/z columns 'gx', 'gy', "
+                + "'gz' are another sensor's (gyroscope or gravity); pedometer reads acceleration", "\(String(describing: gyroscope))")
         let banner = readError(files.write("banner.csv", table("# Created at 2026-11-27 10:00", extra: ",3")))
         #expect(banner?.location.line == 2)
         #expect(banner?.reason.hasPrefix("unknown format: headerless with 5 numeric columns; give each column's role with --columns (t the time, x,y,z the acceleration, _ any other), perhaps t,x,y,z,_ (guessed from the first rows: check it)") == true, "\(String(describing: banner))")
@@ -1465,5 +1469,35 @@ import PedometerCore
         #expect(info.notes.contains("device steps: the log's own counter in column 'steps'"))
         #expect(info.skipped.examples.first?.description.hasSuffix("step count is not a finite number: 'lots'") == true)
         #expect(info.streams.map(\.columns).contains("time 'time', steps 'steps'"))
+    }
+
+    /// Another sensor's file is refused, saying what it holds: its axes' unit (a gyroscope in
+    /// dps, a magnetometer in tesla), or, for axes named by their letters alone, its name
+    /// (HHAR's `Phones_gyroscope.csv`, Polar's magnetometer in `[G]`auss, which reads as g);
+    /// `--columns` reads it all the same, and a file named so whose header says acceleration
+    /// is acceleration. (Until 2026-11-27 each was read as acceleration.)
+    @Test func anotherSensorsFileIsRefused() throws {
+        let rows = (0..<100).map { "\(Double($0) / 50),\(0.99 * cos(Double($0) / 5)),0.7,0.3" }.joined(separator: "\n") + "\n"
+        files.write("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt", "sensor timestamp [s];X [dps];Y [dps];Z [dps]\n" + rows.replacingOccurrences(of: ",", with: ";"))
+        let gyro = files.path("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt")
+        #expect(
+            readError(gyro)?.description == "\(gyro):1:2: header 'sensor timestamp [s],X [dps],Y [dps],Z [dps]' names a time ('sensor timestamp [s]') "
+                + "and no acceleration: its x/y/z columns 'X [dps]', 'Y [dps]', 'Z [dps]' are another sensor's (a gyroscope: angular velocity); "
+                + "pedometer reads acceleration")
+        files.write("MetaWear_C8E2_Magnetometer_1.7.3.csv", "elapsed (s),x-axis (T),y-axis (T),z-axis (T)\n" + rows)
+        #expect(readError(files.path("MetaWear_C8E2_Magnetometer_1.7.3.csv"))?.description.contains("(a magnetometer: magnetic field)") == true)
+        files.write("Phones_gyroscope.csv", "Creation_Time,x,y,z\n" + rows)
+        let hhar = files.path("Phones_gyroscope.csv")
+        #expect(
+            readError(hhar)?.description == "\(hhar):1:2: the file's name ('Phones_gyroscope.csv') says a gyroscope, and its columns 'x', 'y', 'z' "
+                + "do not say acceleration: pedometer reads acceleration (if they are, say so: --columns 'time=Creation_Time,x=x,y=y,z=z')")
+        files.write("Polar_Sense_MAGN.txt", "sensor timestamp [s];X [G];Y [G];Z [G]\n" + rows.replacingOccurrences(of: ",", with: ";"))
+        #expect(readError(files.path("Polar_Sense_MAGN.txt"))?.description.contains("says a magnetometer") == true)
+        // Said otherwise by the user, or by the header.
+        let (_, forced) = try read(hhar, IngestOptions(columns: try ColumnRoles(parsing: "time=Creation_Time,x=x,y=y,z=z")))
+        #expect(forced.acceleration.count == 100)
+        files.write("gyro-and-acc.csv", "t,accX,accY,accZ\n" + rows)
+        let (_, named) = try read(files.path("gyro-and-acc.csv"))
+        #expect(named.acceleration.count == 100)
     }
 }

@@ -101,6 +101,43 @@ import Testing
         #expect(chosen(["acc_x", "acc_y", "acc_z", "cpu_time"]) == nil)
     }
 
+    /// Axes whose unit says another quantity (Polar's gyroscope `X [dps]`, MetaWear's
+    /// `x-axis (deg/s)` and magnetometer `x-axis (T)`, Sensor Logger's µT, angles) or beside a
+    /// quaternion's `w` are another sensor's, whatever their names; beside acceleration, the
+    /// acceleration is chosen (until 2026-11-27 a gyroscope in dps was read as acceleration in
+    /// an unknown unit: a walk of 71 steps).
+    @Test func aUnitOrAFourthAxisSaysAnotherSensor() throws {
+        for header in [
+            ["sensor timestamp [ns]", "X [dps]", "Y [dps]", "Z [dps]"], ["elapsed (s)", "x-axis (deg/s)", "y-axis (deg/s)", "z-axis (deg/s)"],
+            ["t", "x (rad/s)", "y (rad/s)", "z (rad/s)"], ["t", "x (°/s)", "y (°/s)", "z (°/s)"], ["t", "x_dps", "y_dps", "z_dps"],
+            ["elapsed (s)", "x-axis (T)", "y-axis (T)", "z-axis (T)"], ["t", "x (µT)", "y (µT)", "z (µT)"], ["t", "X [uT]", "Y [uT]", "Z [uT]"],
+            ["t", "x (gauss)", "y (gauss)", "z (gauss)"], ["t", "x (deg)", "y (deg)", "z (deg)"],
+            ["elapsed (s)", "w (number)", "x (number)", "y (number)", "z (number)"],
+        ] {
+            #expect(chosen(header) == nil, "\(header)")
+            let names = ColumnNames(header)
+            #expect(HeaderRoles.triplets(names).allSatisfy { $0.meaning.rank < 0 }, "\(header)")
+        }
+        #expect(chosen(["t", "gyro x (dps)", "gyro y (dps)", "gyro z (dps)", "x (g)", "y (g)", "z (g)"]) == ["t", "x (g)", "y (g)", "z (g)"])
+        #expect(chosen(["t", "X [mg]", "Y [mg]", "Z [mg]"]) == ["t", "X [mg]", "Y [mg]", "Z [mg]"])
+        #expect(HeaderRoles.otherQuantity(ofUnit: "m/s^2") == nil && HeaderRoles.otherQuantity(ofUnit: "g") == nil)
+    }
+
+    /// A file's name says which sensor's axes named by their letters alone are: HHAR's,
+    /// RealWorld's, Sensor Logger's, Polar's and MetaWear's other sensors; not an
+    /// acceleration file, nor a magnitude's.
+    @Test func aFileNameMaySayAnotherSensor() {
+        let cases: [(String, String?)] = [
+            ("Phones_gyroscope.csv", "a gyroscope"), ("Gyroscope_walking_chest.csv", "a gyroscope"), ("GyroscopeUncalibrated.csv", "a gyroscope"),
+            ("Polar_Sense_B5C2E02A_20240513_113320_MAGN.txt", "a magnetometer"), ("Magnetometer.csv", "a magnetometer"),
+            ("MetaWear_2024-05-13T04.33.20.123_C8E2A3B1F0D4_Quaternion_1.7.3.csv", "orientation"),
+            ("MetaWear_2024_Gravity_1.7.3.csv", "gravity alone (the device's orientation)"), ("compass.csv", "a magnetometer"),
+            ("Phones_accelerometer.csv", nil), ("magnitude-g.csv", nil), ("Polar_Sense_B5C2E02A_20240513_113320_ACC.txt", nil),
+            ("TotalAcceleration.csv", nil), ("walk.csv", nil), ("imagine.csv", nil),
+        ]
+        for (name, sensor) in cases { #expect(HeaderRoles.otherSensor(inFileName: name) == sensor, "\(name)") }
+    }
+
     @Test func unitsAndKindFromTheNames() throws {
         // Polar Sensor Logger: milli-g in brackets; the sensor's own clock, not the phone's
         // (the first time column, the moment a batch was delivered).

@@ -95,4 +95,60 @@ import PedometerCore
         #expect(sink.steps[.device] == nil)
         #expect(info.notes.contains("Pedometer.csv passed over (empty file: no header and no data)"), "\(info.notes)")
     }
+
+    static let headphones = "formats/sensor-logger/headphones"
+
+    /// The headphones' export (`Headphone.csv`: the real walk of `watch/`, its user acceleration
+    /// in g and its gravity in m/s^2, as the app writes them by default) reads as the watch's
+    /// walk does, to the sample; with the units standardised, the acceleration in m/s^2, as
+    /// `Metadata.csv` says, the same again; the file alone in the app's default units. (Until
+    /// 2026-11-27 its acceleration was taken in gravity's m/s^2, 9.8 times too weak: no step,
+    /// and the folder was no recording at all.)
+    @Test func headphonesAreReadInTheUnitsTheAppWrites() throws {
+        let (info, sink) = try readRecording(Fixtures.path(Self.headphones))
+        let (_, watch) = try readRecording(Fixtures.path("formats/sensor-logger/watch"))
+        #expect(RecordingDiscovery.recordings(in: [Fixtures.path(Self.headphones)]) == [Fixtures.path(Self.headphones)])
+        #expect(info.format == .sensorLogger)
+        #expect(sink.acceleration.count == watch.acceleration.count)
+        for (head, wrist) in zip(sink.acceleration, watch.acceleration) {
+            #expect(head.time == wrist.time && abs(head.magnitude - wrist.magnitude) < 1e-5)
+        }
+        #expect(info.notes.contains { $0.hasPrefix("total acceleration = Headphone.csv acceleration (gravity removed, in g") }, "\(info.notes)")
+
+        let original = try String(contentsOfFile: Fixtures.path(Self.headphones + "/Headphone.csv"), encoding: .utf8)
+        var lines = original.split(separator: "\n").map(String.init)
+        for index in lines.indices.dropFirst() {
+            var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for column in 8...10 { fields[column] = String(Double(fields[column])! * standardGravity) }
+            lines[index] = fields.joined(separator: ",")
+        }
+        let metadata = try String(contentsOfFile: Fixtures.path(Self.headphones + "/Metadata.csv"), encoding: .utf8)
+        files.write("standardised/Headphone.csv", lines.joined(separator: "\n") + "\n")
+        files.write("standardised/Metadata.csv", metadata.replacingOccurrences(of: ",false,", with: ",true,"))
+        let (standardisedInfo, standardised) = try readRecording(files.path("standardised"))
+        for (a, b) in zip(standardised.acceleration, sink.acceleration) { #expect(abs(a.magnitude - b.magnitude) < 1e-5) }
+        #expect(standardisedInfo.notes.contains { $0.contains("in m/s^2: units standardised, as Metadata.csv says") }, "\(standardisedInfo.notes)")
+
+        let (_, alone) = try readRecording(Fixtures.path(Self.headphones + "/Headphone.csv"))
+        #expect(alone.acceleration == sink.acceleration)
+    }
+
+    /// The app's other sensors write the same `time,seconds_elapsed,z,y,x` as its acceleration:
+    /// a gyroscope's, a magnetometer's or gravity's file alone is refused, naming what it holds
+    /// and where the acceleration is, as is `Metadata.csv` alone (until 2026-11-27 a gyroscope
+    /// swinging once a step was a walk of 71 steps, and `Gravity.csv` a walk of none).
+    @Test func theAppsOtherSensorsAreNoAcceleration() throws {
+        let rows = "time,seconds_elapsed,z,y,x\n1715600000123456789,0.0,0.1,0.6,0.9\n1715600000133456789,0.01,0.1,0.6,0.9\n"
+        for (name, holds) in [("Gyroscope.csv", "a gyroscope"), ("GyroscopeUncalibrated.csv", "a gyroscope"), ("Magnetometer.csv", "a magnetometer"),
+            ("Gravity.csv", "gravity alone (the device's orientation)")]
+        {
+            files.write("alone/" + name, rows)
+            let path = files.path("alone/" + name)
+            #expect(
+                readError(path)?.description == "\(path):1:1: Sensor Logger's \(name) holds \(holds), not acceleration: read the recording's folder "
+                    + "or zip, or its TotalAcceleration.csv, AccelerometerUncalibrated.csv or Accelerometer.csv")
+        }
+        let metadata = Fixtures.path(Self.android + "/Metadata.csv")
+        #expect(readError(metadata)?.description.hasPrefix("\(metadata):1:1: Sensor Logger's Metadata.csv describes a recording and holds no samples") == true)
+    }
 }
