@@ -32,8 +32,8 @@ enum StepIntervalReader {
         /// A column of each row's local offset (Samsung Health's `time_offset`, `UTC+0200`):
         /// the times themselves are then UTC.
         var utcOffset: Int?
-        /// A column naming the device that counted each row (`deviceuuid`; Apple Health's
-        /// `sourceName`).
+        /// A column naming the device that counted each row (``deviceNames``: `deviceuuid`,
+        /// `data source`; Apple Health's `sourceName`).
         var device: Int?
         /// Columns describing the device that counted each row beside ``device``, which may
         /// change from row to row without being another person's (Apple Health's `device`,
@@ -52,7 +52,7 @@ enum StepIntervalReader {
     }
 
     /// A row's interval, seconds, and what was counted over it.
-    private struct Interval {
+    struct Interval {
         var start: Double
         var end: Double
         var steps: Double
@@ -67,6 +67,12 @@ enum StepIntervalReader {
     static let endNames: Set<String> = ["endtime", "end", "to", "until", "endtimestamp", "finish", "finishtime"]
     static let dayNames: Set<String> = ["date", "day", "activitydate", "activityday"]
     static let stepNames: Set<String> = ["stepcount", "steps", "numberofsteps", "count", "totalsteps", "steptotal"]
+    /// Names of a column naming the device or app that counted each row (Samsung Health's
+    /// `deviceuuid`; Apple Health's `sourceName`; Google's Fitbit export, `data source`: a
+    /// watch, and the phone's Health Connect writing the watch's minutes again), as
+    /// ``ColumnNames`` normalizes them: rows of several devices over the same time are the same
+    /// steps, counted once (``Combination``). Step logs of one time column read them so too.
+    static let deviceNames: Set<String> = ["deviceuuid", "deviceid", "device", "datasource", "source", "sourcename"]
     static let distanceNames: Set<String> = [
         "distance", "distancem", "distancemeters", "distancemetres", "distancekm", "distancekilometers", "distancekilometres",
         "distancemi", "distancemiles",
@@ -126,9 +132,16 @@ enum StepIntervalReader {
             layout.device = names.index(of: "sourcename")
             layout.deviceDetails = names.normalized.indices.filter { ["device", "sourceversion", "producttype"].contains(names.normalized[$0]) }
         } else {
-            layout.device = names.index(of: "deviceuuid", "deviceid", "device")
+            layout.device = names.index(where: deviceNames.contains)
         }
         return layout
+    }
+
+    /// The device named in column `index` of the reader's row, as written; `nil` when the row
+    /// names none (or the file has no such column).
+    static func device(_ reader: CSVReader, _ index: Int?) -> String? {
+        guard let index, index < reader.fieldCount, !reader.isEmpty(index) else { return nil }
+        return reader.string(index)
     }
 
     /// Whether a record's `type` is a step count (`HKQuantityTypeIdentifierStepCount`, or
@@ -208,9 +221,6 @@ enum StepIntervalReader {
                 included: { isStepCountRow($0, layout) && (!mergedRows || isMergedRow($0, layout)) },
                 ends: { startsAnotherSection($0, layout) }, info: &info)
         } ?? 1
-        var steps = 0.0
-        // Metres from the first interval on, when the file has a distance column.
-        var distance: Double? = layout.distance.map { _ in 0 }
         // The rows' intervals, kept to be given out in order: a row per interval, a few per
         // hour at most.
         var intervals: [Interval] = []
@@ -239,7 +249,7 @@ enum StepIntervalReader {
                 let count = try reader.optionalCount(layout.steps, "step count", preview.style) ?? 0
                 guard count >= 0 else { throw reader.error(atField: layout.steps, "negative step count") }
                 let meters = try reader.optionalNumber(layout.distance, "distance", preview.style).map { $0 * metresPerUnit }
-                let device = layout.device.flatMap { $0 < reader.fieldCount && !reader.isEmpty($0) ? reader.string($0) : nil }
+                let device = Self.device(reader, layout.device)
                 intervals.append(
                     Interval(start: start, end: end, steps: count, metres: meters, device: device, merged: preview.mergedRows && isMergedRow(reader, layout)))
             } catch {
@@ -265,14 +275,7 @@ enum StepIntervalReader {
             }
         } else {
             info.notes.append(perIntervalNote)
-            if !combination.intervals.isEmpty { emitter.stepCountBaseline(at: 0, kind: .device, distance: distance.map { _ in 0 }) }
-            for interval in combination.intervals {
-                if let metres = interval.metres { distance = (distance ?? 0) + metres }
-                steps += interval.steps
-                emitter.stepCount(
-                    StepCountSample(time: interval.end - earliest, steps: steps, distance: distance, intervalStart: interval.start - earliest),
-                    kind: .device)
-            }
+            emitCounts(combination.intervals, from: earliest, distances: layout.distance != nil, into: &emitter)
         }
         if let nextSection {
             info.notes.append("the rows from line \(nextSection.line) on ('\(nextSection.name.prefix(40))', another section of the export) not read")
@@ -284,32 +287,8 @@ enum StepIntervalReader {
             info.notes.append(
                 "\(otherTypes.values.reduce(0, +)) rows of other quantities than step counts passed over ('\(layout.header[index])': \(listed)\(otherTypes.count > 3 ? " …" : ""))")
         }
-        if combination.passedOver > 0, let index = layout.sourceType {
-            info.notes.append(
-                "the rows of all devices merged read ('\(layout.header[index])' \(mergedSourceType)); \(combination.passedOver) rows of single "
-                    + "devices passed over, their steps being in those")
-        }
-        if combination.overlappingRows > 0 {
-            info.notes.append(
-                "\(combination.overlappingRows) rows of several devices over the same time: each moment counts the device that counted the "
-                    + "most then (the same steps counted twice, as the app knows; \(String(format: "%.0f", combination.doubleCounted)) steps left out)")
-        }
-        if combination.rewritten > 0 {
-            info.notes.append(
-                "\(combination.rewritten == 1 ? "1 row" : "\(combination.rewritten) rows") repeating another of its interval and "
-                    + "device exactly passed over (a row written twice)")
-        }
-        if combination.repeated > 0 {
-            info.notes.append(
-                combination.repeated == 1 ? "1 interval's merged count written twice: the larger kept"
-                    : "\(combination.repeated) intervals' merged counts written twice: the larger of each kept")
-        }
-        if combination.devices.count > 1, let index = layout.device {
-            let devices = combination.devices
-            info.notes.append(
-                "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(layout.header[index])'): their counts are added up "
-                    + "where their intervals do not overlap (one device carried at a time)")
-        }
+        info.notes += combination.notes(
+            device: layout.device.map { layout.header[$0] }, sourceType: layout.sourceType.map { layout.header[$0] })
         info.startDate = clock.epochStart.map { $0 + earliest }
         if clock.epochStart == nil, column.layout != .timeOfDay || day != nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
@@ -322,8 +301,11 @@ enum StepIntervalReader {
     /// file gives no finer time for: a day's 5-minute rows under a date whose times were not
     /// read). Several devices' counts over one stretch of time (a phone's and a watch's minute
     /// or day; a phone's 5-minute record over a watch's minutes) are the same steps, of which
-    /// the health app shows one device's at a time: ``countOnce(_:)``.
-    private struct Combination {
+    /// the health app shows one device's at a time: ``countOnce(_:)``. Rows of another device
+    /// less than a second from an interval's bounds (and less than a tenth of its length) are
+    /// rows of that interval: a phone's health app writing a watch's minute again stamps it a
+    /// little later (Google's Fitbit export: `07:01:00.117Z` beside the watch's `07:01:00Z`).
+    struct Combination {
         var intervals: [Interval] = []
         /// Single devices' rows of intervals with a merged row.
         var passedOver = 0
@@ -338,17 +320,51 @@ enum StepIntervalReader {
         /// The devices whose rows are added up, over stretches of time that no other device
         /// counted, as written (at most 10 kept).
         var devices: Set<String> = []
+        /// Rows read as of another device's interval whose bounds are less than a second from
+        /// theirs.
+        var aligned = 0
 
-        init(_ rows: [Interval]) {
+        /// Combines `rows`, in the order they end. With `estimatedEnds` (rows of a step log of
+        /// one time column, each ending at its device's next row or after the rows' usual
+        /// spacing: an end the file does not state), a row is of another device's interval when
+        /// its start alone is less than a second from that interval's, and takes its bounds (a
+        /// watch's minute before a minute it has no row for ends after the usual spacing, its
+        /// copy at the copy's next row).
+        init(_ rows: [Interval], estimatedEnds: Bool = false) {
             struct Bounds: Hashable {
                 var start: Double
                 var end: Double
             }
             var order: [Bounds] = []
             var byBounds: [Bounds: [Interval]] = [:]
-            for row in rows {
-                let bounds = Bounds(start: row.start, end: row.end)
-                if byBounds[bounds] == nil { order.append(bounds) }
+            // The intervals by the whole second of their start, to find those a row's bounds
+            // are less than a second from.
+            var bySecond: [Double: [Bounds]] = [:]
+            func near(_ row: Interval) -> Bounds? {
+                let tolerance = min(1, (row.end - row.start) / 10)
+                guard tolerance > 0 else { return nil }
+                let second = row.start.rounded(.down)
+                for key in [second - 1, second, second + 1] {
+                    for bounds in bySecond[key] ?? []
+                    where abs(bounds.start - row.start) < tolerance && (estimatedEnds || abs(bounds.end - row.end) < tolerance)
+                        && !(byBounds[bounds] ?? []).contains(where: { $0.device == row.device })
+                    {
+                        return bounds
+                    }
+                }
+                return nil
+            }
+            for var row in rows {
+                var bounds = Bounds(start: row.start, end: row.end)
+                if byBounds[bounds] == nil, let interval = near(row) {
+                    bounds = interval
+                    (row.start, row.end) = (interval.start, interval.end)
+                    aligned += 1
+                }
+                if byBounds[bounds] == nil {
+                    order.append(bounds)
+                    bySecond[bounds.start.rounded(.down), default: []].append(bounds)
+                }
                 byBounds[bounds, default: []].append(row)
             }
             var counts: [Interval] = []
@@ -383,6 +399,41 @@ enum StepIntervalReader {
                 }
             }
             countOnce(counts)
+        }
+
+        /// What the combination did, for the recording's notes: `device` and `sourceType` are
+        /// the names of the columns naming each row's device and marking merged rows.
+        func notes(device: String?, sourceType: String?) -> [String] {
+            var notes: [String] = []
+            if passedOver > 0, let sourceType {
+                notes.append(
+                    "the rows of all devices merged read ('\(sourceType)' \(mergedSourceType)); \(passedOver) rows of single "
+                        + "devices passed over, their steps being in those")
+            }
+            if overlappingRows > 0 {
+                let alignedNote =
+                    aligned == 0 ? "" : "; \(aligned) of them less than a second from another device's row, read as of its interval"
+                notes.append(
+                    "\(overlappingRows) rows of several devices over the same time: each moment counts the device that counted the "
+                        + "most then (the same steps counted twice, as the app knows; \(String(format: "%.0f", doubleCounted)) steps left out"
+                        + "\(alignedNote))")
+            }
+            if rewritten > 0 {
+                notes.append(
+                    "\(rewritten == 1 ? "1 row" : "\(rewritten) rows") repeating another of its interval and "
+                        + "device exactly passed over (a row written twice)")
+            }
+            if repeated > 0 {
+                notes.append(
+                    repeated == 1 ? "1 interval's merged count written twice: the larger kept"
+                        : "\(repeated) intervals' merged counts written twice: the larger of each kept")
+            }
+            if devices.count > 1, let device {
+                notes.append(
+                    "rows of \(devices.count < 10 ? "\(devices.count)" : "10 or more") devices ('\(device)'): their counts are added up "
+                        + "where their intervals do not overlap (one device carried at a time)")
+            }
+            return notes
         }
 
         /// Counts steps that several devices counted over the same time once: each device
@@ -514,6 +565,23 @@ enum StepIntervalReader {
             overlappingRows += rows.count
             doubleCounted += rows.reduce(0) { $0 + $1.steps } - counted.reduce(0) { $0 + $1.steps }
             return counted
+        }
+    }
+
+    /// Gives out the intervals counted (``Combination/intervals``, in the order they end) as the
+    /// device's cumulative step stream, time 0 at `earliest`: 0 as the first begins (and its
+    /// distance 0, when the rows have `distances`), then each count added at its interval's end.
+    static func emitCounts<Sink>(_ intervals: [Interval], from earliest: Double, distances: Bool, into emitter: inout SampleEmitter<Sink>) {
+        guard !intervals.isEmpty else { return }
+        emitter.stepCountBaseline(at: 0, kind: .device, distance: distances ? 0 : nil)
+        var steps = 0.0
+        var distance: Double? = distances ? 0 : nil
+        for interval in intervals {
+            if let metres = interval.metres { distance = (distance ?? 0) + metres }
+            steps += interval.steps
+            emitter.stepCount(
+                StepCountSample(time: interval.end - earliest, steps: steps, distance: distance, intervalStart: interval.start - earliest),
+                kind: .device)
         }
     }
 
@@ -689,7 +757,7 @@ enum StepIntervalReader {
         var timesOfDay = false
         while count < 1024, try reader.next(), !startsAnotherSection(reader, layout) {
             guard let parsed = try? start(reader, layout, column), let text = startText(reader, layout) else { continue }
-            let device = layout.device.flatMap { $0 < reader.fieldCount && !reader.isEmpty($0) ? reader.string($0) : nil }
+            let device = Self.device(reader, layout.device)
             timesByDevice[device, default: []].append(parsed.integer)
             count += 1
             // Midnight as written (a zoned date's instant is not midnight in UTC).

@@ -2,9 +2,10 @@ import PedometerCore
 
 /// Step counts without acceleration: a cumulative series (`time,steps[,distance]`), counts per
 /// interval stamped with the interval's start (a tracker's minute or hour steps,
-/// `timestamp,steps`), or one row per step (`time` alone, or `time,step`). Headerless files
-/// with one column are step events, with two columns counts. Times are numbers in a unit or
-/// date-time texts.
+/// `timestamp,steps`; of several devices, `timestamp,steps,data source`, Google's Fitbit
+/// export), or one row per step (`time` alone, or `time,step`). Headerless files with one
+/// column are step events, with two columns counts. Times are numbers in a unit or date-time
+/// texts.
 enum StepLogReader {
     static let stepNames: Set<String> = [
         "steps", "stepcount", "stepcounts", "cumulativesteps", "totalsteps", "numberofsteps", "count", "steptotal",
@@ -47,6 +48,7 @@ enum StepLogReader {
             index == time || stepNames.contains(names.normalized[index]) || distanceNames.contains(names.normalized[index])
                 || eventNames.contains(names.normalized[index])
                 || SourceColumn.stepLogNames.contains(names.normalized[index])
+                || StepIntervalReader.deviceNames.contains(names.normalized[index])
         }
     }
 
@@ -61,6 +63,7 @@ enum StepLogReader {
             columns.time = timeColumn(names) ?? 0
             columns.steps = names.index { stepNames.contains($0) }
             columns.distance = names.index { distanceNames.contains($0) }
+            columns.device = names.index(where: StepIntervalReader.deviceNames.contains)
             timeUnit = timeUnit ?? HeaderRoles.timeUnit(names, columns.time)
         }
         func rows() throws(IngestError) -> CSVReader {
@@ -87,22 +90,38 @@ enum StepLogReader {
         }
         if style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
         let shape = try Shape(rows(), columns, clock: clock, style: style)
+        // Rows of several devices (a watch's minutes and the phone's copy of them) are each
+        // device's counts per interval, counted once where they overlap; several devices'
+        // running totals are no one count: refused below, at the first row of the second.
+        let devices = shape.interval == nil ? nil : columns.device.flatMap { shape.devices.count > 1 ? $0 : nil }
+        // The next row of a row's own device ends its interval.
+        let nextRow = devices.map { "the next row's of its '\(header?[$0] ?? "")'" } ?? "the next row's"
         if let interval = shape.interval, !shape.steps.isPerInterval {
             info.notes.append(
-                "step counts per day, each from its row's time to the next row's (at most \(String(format3: interval)) s): the rows are "
+                "step counts per day, each from its row's time to \(nextRow) (at most \(String(format3: interval)) s): the rows are "
                     + "a day apart and do not rise at every row, as a counter read once a day would")
         } else if let interval = shape.interval {
             info.notes.append(
-                "step counts per interval, each from its row's time to the next row's (at most \(String(format3: interval)) s, the "
-                    + "rows' usual spacing): they go down \(shape.steps.decreases) times in \(shape.steps.pairs + 1) rows, as "
-                    + "no cumulative count does")
+                "step counts per interval, each from its row's time to \(nextRow) (at most \(String(format3: interval)) s, the "
+                    + "rows' usual spacing): they go down \(shape.steps.decreases) times in "
+                    + "\(shape.steps.pairs + shape.devices.count) rows, as no cumulative count does")
         } else {
             info.notes.append("cumulative step counts")
         }
         let reader = try rows()
         var clockAtRow = clock
-        let sources = try sourceColumns(header, rows())
+        // One person's counts; of one device, unless they are counts per interval (a device's
+        // running total is its own).
+        let sources = try sourceColumns(header, rows(), names: SourceColumn.stepLogNames.union(StepIntervalReader.deviceNames))
+            .filter { devices == nil || $0.index != columns.device }
         emitter.beginStepCounts(kind: .device, file: displayName)
+        if let devices, let interval = shape.interval {
+            try readDevices(
+                reader, columns, steps: stepsIndex, devices: devices, interval: interval, clock: &clockAtRow, shape: shape,
+                metresPerUnit: metresPerUnit, style: style, sources: sources, header: header ?? [], into: &emitter, info: &info)
+            if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
+            return
+        }
         // Counts per interval: each row's interval ends at the next row (or after the usual
         // spacing, across a gap), so it is given out when the next row has been read.
         var pending: (start: Double, steps: Double, distance: Double?)?
@@ -143,13 +162,66 @@ enum StepLogReader {
         if case .dateTimes = clock, clockAtRow.epochStart == nil { info.notes.append(DateTimeClock.localTimeNote) }
     }
 
-    /// The columns naming whose counts the rows are (``SourceColumn/stepLogNames``), each with
-    /// its first value among the first rows of `reader`.
-    static func sourceColumns(_ header: [String]?, _ reader: CSVReader) throws(IngestError) -> [SourceColumn] {
+    /// Counts per interval of several devices (column `devices`: Google's Fitbit export, a
+    /// watch's minutes and the phone's Health Connect writing them again some milliseconds
+    /// later): each row from its time to its device's next row's (at most `interval`, the rows'
+    /// usual spacing measured between each device's own rows: one length for all devices, so
+    /// that a row and its copy last as long), the same steps of several devices counted once,
+    /// as Samsung's and Apple Health's are (``StepIntervalReader/Combination``); time 0 is the
+    /// earliest row's time.
+    private static func readDevices<Sink>(
+        _ reader: CSVReader, _ columns: Columns, steps stepsIndex: Int, devices: Int, interval: Double, clock: inout Clock,
+        shape: Shape, metresPerUnit: Double, style: NumberStyle, sources: [SourceColumn], header: [String],
+        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+    ) throws(IngestError) {
+        // Several devices' running totals of distance are no distance of an interval.
+        let distanceIndex = shape.distancePerInterval ? columns.distance : nil
+        if let index = columns.distance, distanceIndex == nil, index < header.count {
+            info.notes.append("distance '\(header[index])' not read: a running total, of several devices")
+        }
+        var pending: [String?: StepIntervalReader.Interval] = [:]
+        var order: [String?] = []
+        var intervals: [StepIntervalReader.Interval] = []
+        while try reader.next() {
+            for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
+            do throws(IngestError) {
+                let t = try clock.seconds(reader, columns.time)
+                let steps = try reader.requireCount(stepsIndex, "step count", style)
+                guard steps >= 0 else { throw reader.error(atField: stepsIndex, "negative step count") }
+                let distance = try reader.optionalNumber(distanceIndex, "distance", style).map { $0 * metresPerUnit }
+                let device = StepIntervalReader.device(reader, devices)
+                if var previous = pending[device] {
+                    guard t > previous.start else {
+                        throw reader.error(atField: columns.time, "interval starts before the previous row's of its device")
+                    }
+                    previous.end = min(t, previous.end)
+                    intervals.append(previous)
+                } else {
+                    order.append(device)
+                }
+                pending[device] = StepIntervalReader.Interval(start: t, end: t + interval, steps: steps, metres: distance, device: device)
+            } catch {
+                try emitter.skip(error)
+            }
+        }
+        intervals += order.compactMap { pending[$0] }
+        intervals.sort { $0.end < $1.end }
+        let combination = StepIntervalReader.Combination(intervals, estimatedEnds: true)
+        let earliest = combination.intervals.map(\.start).min() ?? 0
+        StepIntervalReader.emitCounts(combination.intervals, from: earliest, distances: distanceIndex != nil, into: &emitter)
+        info.notes += combination.notes(device: devices < header.count ? header[devices] : nil, sourceType: nil)
+        info.startDate = clock.epochStart.map { $0 + earliest }
+    }
+
+    /// The columns naming whose counts the rows are (of `names`, ``SourceColumn/stepLogNames``
+    /// unless told), each with its first value among the first rows of `reader`.
+    static func sourceColumns(
+        _ header: [String]?, _ reader: CSVReader, names: Set<String> = SourceColumn.stepLogNames
+    ) throws(IngestError) -> [SourceColumn] {
         guard let header else { return [] }
         var rows: [[String]] = []
         while rows.count < 16, try reader.next() { rows.append(reader.strings()) }
-        return SourceColumn.find(header: header, in: rows, names: SourceColumn.stepLogNames)
+        return SourceColumn.find(header: header, in: rows, names: names)
     }
 
     /// Which column holds what.
@@ -157,6 +229,9 @@ enum StepLogReader {
         var time: Int
         var steps: Int?
         var distance: Int?
+        /// The device or app that counted each row (``StepIntervalReader/deviceNames``:
+        /// `data source`, `device` …).
+        var device: Int?
     }
 
     /// A step log's time column: numbers in a unit, or date-time texts.
@@ -246,6 +321,18 @@ enum StepLogReader {
         var heldCounts = 0
         private var last: Double?
 
+        init() {}
+
+        /// The changes of several devices' rows together, each device's among its own rows.
+        init(summing parts: some Sequence<CountChanges>) {
+            for part in parts {
+                pairs += part.pairs
+                increases += part.increases
+                decreases += part.decreases
+                heldCounts += part.heldCounts
+            }
+        }
+
         mutating func add(_ value: Double) {
             if let last {
                 pairs += 1
@@ -272,12 +359,17 @@ enum StepLogReader {
     /// count goes down only where the device's counter was reset (a restart, now and then),
     /// goes up whenever a step is taken and holds its value while none is, while counts per
     /// interval go down about as often as they go up (whenever an interval holds fewer steps
-    /// than the one before) and rest at 0, seldom at the same count twice.
+    /// than the one before) and rest at 0, seldom at the same count twice. Rows of several
+    /// devices (``Columns/device``) are told by each device's own rows, which interleave.
     private struct Shape {
         var steps = CountChanges()
         var distance = CountChanges()
-        /// The rows' usual spacing, seconds, when the counts are per interval; `nil` when cumulative.
+        /// The rows' usual spacing (of each device's own rows), seconds, when the counts are per
+        /// interval; `nil` when cumulative.
         var interval: Double?
+        /// The devices named (``Columns/device``; `nil` for rows naming none), in the order of
+        /// their first rows.
+        var devices: [String?] = []
         /// Whether the rows are a day apart and do not rise at every row, as a counter read
         /// once a day would: a day's counts, though too few rows to go down twice.
         var daily = false
@@ -288,16 +380,23 @@ enum StepLogReader {
         init(_ reader: CSVReader, _ columns: Columns, clock: Clock, style: NumberStyle) throws(IngestError) {
             var clock = clock
             var spacings: [Double] = []
-            var last: Double?
+            // Each device's changes and last time.
+            var byDevice: [String?: (steps: CountChanges, distance: CountChanges, last: Double?)] = [:]
             while try reader.next() {
                 guard let stepsIndex = columns.steps, let count = reader.count(stepsIndex, style),
                     let t = try? clock.seconds(reader, columns.time)
                 else { continue }
-                steps.add(count)
-                if let index = columns.distance, let metres = try? reader.optionalNumber(index, "distance", style) { distance.add(metres) }
-                if let last, t > last, spacings.count < 1024 { spacings.append(t - last) }
-                last = t
+                let device = StepIntervalReader.device(reader, columns.device)
+                if byDevice[device] == nil { devices.append(device) }
+                var own = byDevice[device] ?? (CountChanges(), CountChanges(), nil)
+                own.steps.add(count)
+                if let index = columns.distance, let metres = try? reader.optionalNumber(index, "distance", style) { own.distance.add(metres) }
+                if let last = own.last, t > last, spacings.count < 1024 { spacings.append(t - last) }
+                own.last = t
+                byDevice[device] = own
             }
+            steps = CountChanges(summing: devices.compactMap { byDevice[$0]?.steps })
+            distance = CountChanges(summing: devices.compactMap { byDevice[$0]?.distance })
             guard !spacings.isEmpty else { return }
             let spacing = spacings.sorted()[spacings.count / 2]
             // Rows a day apart are a day's counts (a health app's export), unless they rise at

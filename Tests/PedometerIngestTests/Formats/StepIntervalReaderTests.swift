@@ -195,6 +195,29 @@ import PedometerCore
         #expect(try read(files.write("slots.csv", slots)).1.steps[.device]?.map(\.steps) == [0, 1110, 1960])
     }
 
+    /// A device's rows written again by another app a little later (a phone's health app
+    /// copying a watch's minutes, stamped some milliseconds after them): rows of another device
+    /// less than a second from an interval's bounds are rows of that interval, the larger count
+    /// kept; rows a second or more apart still overlap, each moment counting its larger device.
+    @Test func aCopyStampedALittleLaterIsOfTheSameInterval() throws {
+        let copies = """
+            start,end,steps,data source
+            2026-05-01T08:00:00Z,2026-05-01T08:01:00Z,100,watch
+            2026-05-01T08:00:00.400Z,2026-05-01T08:01:00.400Z,100,phone
+            2026-05-01T08:01:00Z,2026-05-01T08:02:00Z,60,watch
+            2026-05-01T08:01:00.700Z,2026-05-01T08:02:00.700Z,50,phone
+
+            """
+        let (info, sink) = try read(files.write("copies.csv", copies))
+        #expect(sink.stepTotal(.device) == 160)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 60, 120])
+        #expect(info.notes.contains { $0.hasPrefix("4 rows of several devices over the same time") && $0.hasSuffix("2 of them less than a second from another device's row, read as of its interval)") }, "\(info.notes)")
+        // Half a minute apart: overlapping rows, not one interval.
+        let apart = copies.replacingOccurrences(of: "00.400Z", with: "30.000Z").replacingOccurrences(of: "00.700Z", with: "30.000Z")
+        let (apartInfo, _) = try read(files.write("apart.csv", apart))
+        #expect(apartInfo.notes.contains { $0.hasPrefix("4 rows of several devices over the same time") && !$0.contains("less than a second") }, "\(apartInfo.notes)")
+    }
+
     @Test func intervalsInAnyOrderStartAtTheEarliest() throws {
         let rows = (0..<20).reversed().map { day in String(format: "2019-05-%02d,%d", day + 1, 5000 + day) }
         let (info, sink) = try read(files.write("newest-first.csv", (["Date,Steps"] + rows).joined(separator: "\n") + "\n"))

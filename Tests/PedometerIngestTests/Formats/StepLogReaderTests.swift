@@ -146,6 +146,98 @@ import PedometerCore
         #expect(dailyInfo.notes.contains("step counts per day") && dailySink.stepTotal(.device) == 23897)
     }
 
+    /// Google's Fitbit export (Takeout, `steps_YYYY-MM-DD.csv`: `timestamp,steps,data source`,
+    /// a row per minute and source): the watch's minutes, and the phone's Health Connect
+    /// writing them again some milliseconds later (`08:01:00.117Z`), are the same steps, each
+    /// minute counted once, the larger count, as Samsung's and Apple Health's rows of several
+    /// devices are; the phone's own minutes while the watch charged are added. Until 2026-11-27
+    /// refused as step counts in no known layout.
+    @Test func googleFitbitExportOfAWatchAndItsPhone() throws {
+        var rows = ["timestamp,steps,data source"]
+        var expected = 0
+        var minutes: [Int] = []
+        for minute in 1..<40 where minute % 7 != 3 {  // some minutes without steps: no row
+            let watch = minute % 5 == 0 ? 40 : 90 + (minute * 13) % 27
+            rows.append(String(format: "2026-05-01T08:%02d:00Z,%d,Google Pixel Watch 3", minute, watch))
+            // The copy: the same count, fewer steps for a minute it synced part of, or none.
+            let copy = minute == 11 ? watch - 20 : watch
+            if minute != 18 { rows.append(String(format: "2026-05-01T08:%02d:00.%03dZ,%d,Phone Health Connect", minute, 1 + (minute * 379) % 999, copy)) }
+            expected += watch
+            minutes.append(minute)
+        }
+        for minute in 50..<54 {
+            rows.append(String(format: "2026-05-01T08:%02d:00.250Z,%d,Phone Health Connect", minute, 70 + minute))
+            expected += 70 + minute
+        }
+        let (info, sink) = try readRecording(files.write("steps_2026-05-01.csv", rows.joined(separator: "\n") + "\n"))
+        #expect(info.format == .steps)
+        #expect(info.startDate == 1_777_622_460)  // 2026-05-01T08:01:00Z
+        #expect(sink.stepTotal(.device) == Double(expected))
+        // One interval per watch minute, the watch's own: its copy, less than a second later,
+        // is no second minute.
+        let steps = try #require(sink.steps[.device])
+        let watchMinutes = minutes.map { Double(60 * ($0 - 1)) }
+        #expect(steps.dropFirst().prefix(watchMinutes.count).map(\.intervalStart) == watchMinutes)
+        #expect(steps.dropFirst().prefix(watchMinutes.count).map(\.time) == watchMinutes.map { $0 + 60 })
+        #expect(steps.count == 1 + minutes.count + 4)
+        #expect(info.notes.contains { $0.hasPrefix("step counts per interval, each from its row's time to the next row's of its 'data source' (at most 60 s") }, "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("\(2 * (minutes.count - 1)) rows of several devices over the same time") && $0.contains("\(minutes.count - 1) of them less than a second from another device's row") }, "\(info.notes)")
+        // Sparse minutes (the rows' usual spacing two minutes): a minute whose copy's next one
+        // is missing still has its copy, whose row lasts till the copy's next row, read as of
+        // the watch's minute, told by its start alone (by its end too, it was a minute and a
+        // sliver of time beside the watch's).
+        let sparse = [0, 1, 3, 5, 6, 8, 10, 12, 13, 15]
+        var sparseRows = ["timestamp,steps,data source"]
+        for (index, minute) in sparse.enumerated() {
+            sparseRows.append(String(format: "2026-05-01T09:%02d:00Z,%d,Google Pixel Watch 3", minute, 80 + (index * 17) % 40))
+            if minute != 1 && minute != 12 { sparseRows.append(String(format: "2026-05-01T09:%02d:00.500Z,%d,Phone Health Connect", minute, 80 + (index * 17) % 40)) }
+        }
+        let (sparseInfo, sparseSink) = try readRecording(files.write("sparse.csv", sparseRows.joined(separator: "\n") + "\n"))
+        let starts = sparse.map { Double($0 * 60) }
+        #expect(sparseSink.steps[.device]?.dropFirst().map(\.intervalStart) == starts)
+        #expect(sparseSink.steps[.device]?.dropFirst().map(\.time) == zip(starts, starts.dropFirst() + [.infinity]).map { min($1, $0 + 120) })
+        #expect(sparseSink.stepTotal(.device) == Double(sparse.indices.map { 80 + ($0 * 17) % 40 }.reduce(0, +)))
+        #expect(sparseInfo.notes.contains { $0.contains("8 of them less than a second from another device's row") }, "\(sparseInfo.notes)")
+        // The same source named otherwise, or a `device` column (refused as another person's
+        // rows until 2026-11-27): the same steps.
+        for name in ["source", "data_source", "sourceName", "device"] {
+            let renamed = ([rows[0].replacingOccurrences(of: "data source", with: name)] + rows.dropFirst()).joined(separator: "\n") + "\n"
+            #expect(try readRecording(files.write("\(name).csv", renamed)).1.stepTotal(.device) == Double(expected), "\(name)")
+        }
+    }
+
+    /// A file of one source (the watch's alone) reads as it did without its source column:
+    /// the same counts, intervals and notes.
+    @Test func oneSourceReadsAsWithoutTheColumn() throws {
+        let counts = [95, 40, 110, 0, 112, 40, 95, 112, 12, 88, 101, 40]
+        let times = counts.indices.map { String(format: "2026-05-01T07:%02d:00Z", 1 + $0 + ($0 > 6 ? 3 : 0)) }
+        let plain = files.write("plain.csv", "timestamp,steps\n" + zip(times, counts).map { "\($0),\($1)\n" }.joined())
+        let named = files.write("named.csv", "timestamp,steps,data source\n" + zip(times, counts).map { "\($0),\($1),Google Pixel Watch 3\n" }.joined())
+        let (plainInfo, plainSink) = try readRecording(plain)
+        let (namedInfo, namedSink) = try readRecording(named)
+        #expect(namedSink.steps == plainSink.steps)
+        #expect(namedSink.stepTotal(.device) == Double(counts.reduce(0, +)))
+        #expect(namedInfo.notes == plainInfo.notes)
+        #expect(namedInfo.startDate == plainInfo.startDate)
+    }
+
+    /// Running totals of several devices are no one count (each device's counter is its own):
+    /// refused where the second device's rows begin, saying how to split the file.
+    @Test func runningTotalsOfSeveralDevicesAreRefused() throws {
+        var rows = ["time,steps,data source"]
+        for minute in 0..<30 {
+            rows.append("\(1_709_280_000 + 60 * minute),\(100 * minute),watch")
+            rows.append("\(1_709_280_001 + 60 * minute),\(90 * minute),phone")
+        }
+        let path = files.write("counters.csv", rows.joined(separator: "\n") + "\n")
+        #expect(throws: IngestError(
+            file: path, line: 3, column: 14,
+            "rows of another data source ('phone'; the rows above are 'watch'): a recording is one data source's, so split the file by that column, e.g. awk -F',' 'NR==1 || $3==\"watch\"' FILE > watch.csv"
+        )) {
+            try readRecording(path)
+        }
+    }
+
     /// A health app's daily log in another language (a Japanese app's `日付,歩数,距離`: date,
     /// steps, metres; a German `Datum;Schritte`) is read as counts per day (until 2026-11-27
     /// refused as an unknown format, and under `--input-format steps` read as one step a row).
