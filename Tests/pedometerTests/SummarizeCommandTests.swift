@@ -100,12 +100,12 @@ import Testing
         #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
         #expect(output.stderr.contains("no-timestamp.csv:4:1: header names acceleration"))
         let lines = output.stdout.split(separator: "\n")
-        // 49 since the headphones' Sensor Logger export (2026-11-27).
-        #expect(lines.count == 49)
+        // 50 since the headphones' Sensor Logger export and Google's Fitbit export (2026-11-27).
+        #expect(lines.count == 50)
         #expect(lines.filter { $0.contains("\"error\"") }.count == 2)
         // Keyed by file name: the three phyphox files are all `Raw Data.csv`.
         let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
-        #expect(try objects(good).count == 45)
+        #expect(try objects(good).count == 46)
     }
 
     @Test func theSameWalkHasOneDistanceAtEveryRate() throws {
