@@ -313,6 +313,23 @@ enum GenericReader {
                     + "\(String(format3: UnitInference.lowestStepRate)) Hz is needed): record at a higher rate, or give the time unit if it "
                     + "is not \(unit.rawValue) (--time-unit ns|us|ms|s)")
         }
+        // Axes named by their letters alone, in a file named as another sensor's (HHAR's
+        // `Phones_gyroscope.csv`, Polar's `…_MAGN.txt` in gauss), whose rows show no gravity:
+        // that sensor's. Acceleration carried by a body averages to gravity, about 1 g in one of
+        // its units; a gyroscope averages out, and the Earth's field is 0.25–0.65 gauss or 25–65
+        // µT. The name alone decides nothing (`orientation_test_walk.csv` of a walk is read).
+        // Until 2026-11-27 a gyroscope swinging once a step was read as a walk.
+        if options.columns == nil, let header, columns.x < header.count, columns.y < header.count, columns.z < header.count,
+            HeaderRoles.axesAreUnnamed(ColumnNames(header), x: columns.x), let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(displayName)),
+            !preview.rows.showsGravity
+        {
+            throw IngestError(
+                file: displayName, line: 1, column: columns.x + 1,
+                "the file's name says \(sensor), and its columns '\(header[columns.x])', '\(header[columns.y])', '\(header[columns.z])' "
+                    + "are named by their axes alone, with rows that average to no gravity (median magnitude "
+                    + "\(String(format3: preview.rows.medianMagnitude)), mean vector \(String(format3: preview.rows.meanVector))): not "
+                    + "read as acceleration (if they are, say so: --columns \(columns.time.map { "t=\($0 + 1)," } ?? "")x=\(columns.x + 1),y=\(columns.y + 1),z=\(columns.z + 1))")
+        }
         // Axes named as without gravity whose rows are gravity plainly, steady at 9.8 m/s^2, or
         // at 1 in a unit given as g (no movement without gravity is): gravity included, said
         // (the review: walks with gravity under Physics Toolbox's linear names measured 22 %

@@ -214,11 +214,16 @@ struct HeaderRoles: Sendable, Hashable {
             var meaning = meaning(ofStem: stem)
             if meaning.rank >= 0 {
                 // What the names leave open, a unit or a fourth axis may settle: `X [dps]`,
-                // `x-axis (T)` are a gyroscope's and a magnetometer's, `w,x,y,z` a quaternion.
+                // `x-axis (T)` are a gyroscope's and a magnetometer's, and plain axes beside a
+                // `w` of the same unit, one no acceleration has (MetaWear's `w (number),x
+                // (number),…`), a quaternion's.
                 let after = axisName(names.normalized[x]) == nil ? axisWord(names.raw[x])?.after ?? [] : []
-                if let other = otherQuantity(ofUnit: names.units[x]) ?? after.last.flatMap(otherQuantity(ofUnit:)) {
+                let unit = names.units[x]
+                if let other = otherQuantity(ofUnit: unit) ?? after.last.flatMap(otherQuantity(ofUnit:)) {
                     meaning = .other(other)
-                } else if names.normalized.contains(stem + "w") {
+                } else if stem.isEmpty, !unit.isEmpty, AccelerationUnit(written: unit) == nil,
+                    [x - 1, z + 1].contains(where: { names.normalized.indices.contains($0) && names.normalized[$0] == "w" && names.units[$0] == unit })
+                {
                     meaning = .other("a quaternion's w, x, y, z: orientation")
                 }
             }
@@ -226,11 +231,12 @@ struct HeaderRoles: Sendable, Hashable {
         }.sorted { $0.x < $1.x }
     }
 
-    /// Whether the columns of ``x`` say nothing of what they measure beyond their axes (`x,y,z`,
-    /// `x-axis (g)`, HHAR's `x`, RealWorld's `attr_x`): then a file's name may say it.
-    func axesAreUnnamed(_ names: ColumnNames) -> Bool {
-        guard let triplet = Self.triplets(names).first(where: { $0.x == x }) else { return false }
-        return triplet.meaning == .unnamed || (triplet.meaning == .acceleration && ["", "a"].contains(triplet.stem))
+    /// Whether the triplet whose x is column `x` is named by its axes alone (`x,y,z`,
+    /// `x-axis (g)`, RealWorld's `attr_x`), saying nothing of what it measures: then a file's
+    /// name may say it.
+    static func axesAreUnnamed(_ names: ColumnNames, x: Int) -> Bool {
+        guard let triplet = triplets(names).first(where: { $0.x == x }) else { return false }
+        return triplet.meaning == .unnamed || (triplet.meaning == .acceleration && triplet.stem.isEmpty)
     }
 
     /// The quantity a unit written after an axis states when it is not acceleration: angular
@@ -240,11 +246,14 @@ struct HeaderRoles: Sendable, Hashable {
     static func otherQuantity(ofUnit written: String) -> String? {
         let unit = written.lowercased().filter { $0 != " " }
         let angles = ["deg", "degree", "degrees", "°", "rad", "radian", "radians"]
+        // Per second once (`rad/s^2`, an angular acceleration, is no gyroscope's).
+        let perSecond = ["/s", "s-1", "s^-1", "/sec"]
         if ["dps", "rps", "rpm"].contains(unit)
-            || angles.contains(where: { unit.hasPrefix($0 + "/s") || unit.hasPrefix($0 + "s-1") || unit.hasPrefix($0 + "s^-1") || unit.hasPrefix($0 + "/sec") })
+            || angles.contains(where: { angle in perSecond.contains { unit == angle + $0 } })
         {
             return "a gyroscope: angular velocity"
         }
+        // `ʯt`: WitMotion's software writes its magnetometer's µT so.
         if ["t", "mt", "ut", "µt", "μt", "nt", "ʯt", "tesla", "microtesla", "microteslas", "gauss", "mgauss"].contains(unit) {
             return "a magnetometer: magnetic field"
         }
@@ -252,9 +261,12 @@ struct HeaderRoles: Sendable, Hashable {
         return nil
     }
 
-    /// The sensor a file's name says it holds when that is not acceleration (`Gyroscope.csv`,
-    /// HHAR's `Phones_gyroscope.csv`, Polar's `…_MAGN.txt`, MetaWear's `…_Quaternion_….csv`,
-    /// `…_Gravity_….csv`), by its words: for columns whose names leave it open (`x,y,z`).
+    /// The sensor a file's name says it holds when that is not acceleration, by its words
+    /// (HHAR's `Phones_gyroscope.csv`, RealWorld's `Gyroscope_walking_chest.csv`, MATLAB Mobile's
+    /// `AngularVelocity.csv`, Polar's `…_MAGN.txt`, `Orientation…`), as ``meaning(ofStem:)``
+    /// reads column names; `nil` when a word says acceleration as well (`imu_accel_gyro.csv`,
+    /// `linear…`) or none says another sensor. Only for axes named by their letters alone whose
+    /// rows show no gravity (``GenericReader``): a name is a hint, the data decide.
     static func otherSensor(inFileName name: String) -> String? {
         var words: [String] = []
         var word = ""
@@ -268,11 +280,11 @@ struct HeaderRoles: Sendable, Hashable {
             }
         }
         if !word.isEmpty { words.append(word.lowercased()) }
+        guard !words.contains(where: { $0.hasPrefix("acc") || $0.hasPrefix("lin") }) else { return nil }
         for word in words {
-            if word.hasPrefix("gyro") { return "a gyroscope" }
-            if word == "magn" || word == "mag" || word.hasPrefix("magnet") || word == "compass" { return "a magnetometer" }
-            if ["quaternion", "quat", "euler", "orientation", "attitude"].contains(word) { return "orientation" }
-            if word == "gravity" { return "gravity alone (the device's orientation)" }
+            if word.hasPrefix("gyr") || word == "angular" || word == "rotation" { return "a gyroscope" }
+            if ["mag", "magn", "compass"].contains(word) || word.hasPrefix("magnet") { return "a magnetometer" }
+            if word.hasPrefix("quat") || word.hasPrefix("orient") || ["euler", "attitude"].contains(word) { return "orientation" }
         }
         return nil
     }

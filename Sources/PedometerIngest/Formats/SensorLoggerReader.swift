@@ -108,13 +108,11 @@ enum SensorLoggerReader {
             }
         } else if let head = parts[8] {
             source = headphone
-            let standardised = try FileSystem.entry(metadata, in: folder).flatMap { entry throws(IngestError) in
-                try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).standardised
-            }
-            try readDeviceMotion(head, headphoneStandardised: standardised, options: options, time: time, into: &emitter, info: &info)
+            let units = try headphoneUnits(besideIn: folder, displayName: displayName, options: options)
+            try readDeviceMotion(head, userUnit: units, options: options, time: time, into: &emitter, info: &info)
         } else if let wrist = parts[7] {
             source = wristMotion
-            try readDeviceMotion(wrist, options: options, time: time, into: &emitter, info: &info)
+            try readDeviceMotion(wrist, userUnit: .gravitysUnit, options: options, time: time, into: &emitter, info: &info)
         } else if let first = unreadable.first(where: { isAccelerationFile($0.location.file) }) {
             throw first  // no acceleration to read: the first file that should have held it says why
         } else {
@@ -156,10 +154,12 @@ enum SensorLoggerReader {
         } else if names.index(of: "pressure") != nil {
             try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
         } else if deviceMotionColumns(part) != nil {
-            // Headphones' units when no Metadata.csv says: the app's default, user acceleration in g.
-            let head = FileSystem.lastComponent(displayName).lowercased() == headphone.lowercased()
-            try readDeviceMotion(part, headphoneStandardised: head ? false : nil, options: options, time: time, into: &emitter, info: &info)
-        } else if let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(displayName)) {
+            let units: DeviceMotionUnit =
+                isHeadphone(part)
+                ? try headphoneUnits(besideIn: FormatDetector.parentFolder(path), displayName: FormatDetector.parentFolder(displayName), options: options)
+                : .gravitysUnit
+            try readDeviceMotion(part, userUnit: units, options: options, time: time, into: &emitter, info: &info)
+        } else if let sensor = otherSensorFiles[canonicalName(displayName)] {
             // The app's other sensors write the same `time,seconds_elapsed,z,y,x`: a gyroscope's
             // rad/s swinging once a step read as acceleration was a walk (until 2026-11-27).
             throw IngestError(
@@ -256,14 +256,59 @@ enum SensorLoggerReader {
         return (time, user, gravity)
     }
 
+    /// The app's files of other sensors than acceleration, by ``canonicalName(_:)``, with what
+    /// they hold (the app's units reference).
+    static let otherSensorFiles: [String: String] = [
+        "gyroscope.csv": "its gyroscope (rad/s)", "gyroscopeuncalibrated.csv": "its gyroscope (rad/s)",
+        "magnetometer.csv": "its magnetometer (µT)", "magnetometeruncalibrated.csv": "its magnetometer (µT)",
+        "watchmagnetometer.csv": "the watch's magnetometer (µT)", "gravity.csv": "gravity alone (the phone's orientation, no steps)",
+    ]
+
+    /// A file's name lower-cased, without a browser's copy number (`Gyroscope (1).csv` →
+    /// `gyroscope.csv`).
+    static func canonicalName(_ path: String) -> String {
+        var name = FileSystem.lastComponent(path).lowercased()
+        if let open = name.lastIndex(of: "("), let close = name.lastIndex(of: ")"), open < close,
+            name[name.index(after: open)..<close].allSatisfy(\.isNumber)
+        {
+            name.removeSubrange((name[..<open].last == " " ? name.index(before: open) : open)...close)
+        }
+        return name
+    }
+
+    /// The unit of a Core Motion file's user acceleration.
+    enum DeviceMotionUnit: Hashable {
+        /// Its gravity's (`WristMotion.csv`: both in g, or both in m/s^2 when standardised).
+        case gravitysUnit
+        /// g, `Headphone.csv`'s unless the units were standardised; `said` whether
+        /// `Metadata.csv` says so (else it is the app's default).
+        case g(said: Bool)
+        /// m/s^2, `Headphone.csv`'s when `Metadata.csv` says the units were standardised.
+        case metersPerSecondSquared
+    }
+
+    /// Whether `part` is the headphones' file: named so, or with the `devicelocation` (left or
+    /// right) only its rows have.
+    private static func isHeadphone(_ part: Part) -> Bool {
+        canonicalName(part.displayName) == headphone.lowercased() || part.names.index(of: "devicelocation") != nil
+    }
+
+    /// The headphones' user acceleration unit, as the `Metadata.csv` in `folder` says (its
+    /// `standardisation`); g, the app's default, when none says.
+    private static func headphoneUnits(besideIn folder: String, displayName: String, options: IngestOptions) throws(IngestError) -> DeviceMotionUnit {
+        guard let entry = FileSystem.entry(metadata, in: folder),
+            let standardised = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).standardised
+        else { return .g(said: false) }
+        return standardised ? .metersPerSecondSquared : .g(said: true)
+    }
+
     /// The total acceleration of a file of Core Motion's split (``deviceMotionColumns(_:)``):
     /// each row's user acceleration plus its gravity. Gravity's unit is told by its magnitude
-    /// (g or m/s^2). The user acceleration is in gravity's unit (`WristMotion.csv`), or for
-    /// `Headphone.csv` (`headphoneStandardised` not `nil`) in g unless the units were
-    /// standardised (m/s^2), as the app documents it: until 2026-11-27 a headphones' walk was
-    /// read in gravity's m/s^2, its bounce 9.8 times too weak, and counted no step.
+    /// (g or m/s^2); the user acceleration's is `userUnit` (the headphones' g, as the app
+    /// documents it: until 2026-11-27 a headphones' walk was read in gravity's m/s^2, its bounce
+    /// 9.8 times too weak, and counted no step).
     private static func readDeviceMotion<Sink>(
-        _ part: Part, headphoneStandardised: Bool? = nil, options: IngestOptions, time: TimeColumn,
+        _ part: Part, userUnit: DeviceMotionUnit, options: IngestOptions, time: TimeColumn,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
         guard let columns = deviceMotionColumns(part) else {
@@ -275,15 +320,21 @@ enum SensorLoggerReader {
         let gravityUnit = UnitInference.acceleration(try previewMagnitudes(part, gravityColumns, options: options).magnitudes)
         let name = FileSystem.lastComponent(part.displayName)
         let userScale: Double
-        if let standardised = headphoneStandardised {
-            userScale = standardised ? 1 : standardGravity
-            info.notes.append(
-                "total acceleration = \(name) acceleration (gravity removed, in \(standardised ? "m/s^2" : "g")"
-                    + "\(standardised ? ": units standardised, as Metadata.csv says" : ", the app's default unless its units are standardised")) "
-                    + "+ its gravity (\(gravityUnit.unitName)), row by row")
-        } else {
+        switch userUnit {
+        case .gravitysUnit:
             userScale = gravityUnit.scale
             info.notes.append("total acceleration = \(name) acceleration (gravity removed) + its gravity, row by row (\(gravityUnit.unitName))")
+        case .g(let said):
+            userScale = standardGravity
+            info.notes.append(
+                "total acceleration = \(name) acceleration (gravity removed, in g"
+                    + (said ? ", as Metadata.csv says: units not standardised" : ", the app's default unless its units are standardised")
+                    + ") + its gravity (\(gravityUnit.unitName)), row by row")
+        case .metersPerSecondSquared:
+            userScale = 1
+            info.notes.append(
+                "total acceleration = \(name) acceleration (gravity removed, in m/s^2: units standardised, as Metadata.csv says) "
+                    + "+ its gravity (\(gravityUnit.unitName)), row by row")
         }
         let relativeScale = userScale / gravityUnit.scale
         let reader = try CSVReader(path: part.path, options: options, displayName: part.displayName)

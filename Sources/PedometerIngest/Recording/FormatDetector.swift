@@ -213,6 +213,16 @@ enum FormatDetector {
                 format: detection.format, layout: .table(header: found, secondRow: .units),
                 reason: detection.reason + ", units in the row below it ('\(Self.unitsText(found))')")
         }
+        // Columns named by --columns in the first line: that line is the header, whatever it
+        // names (a gyroscope's `X [dps]` read as acceleration because the user says so).
+        if case .named(let time, let x, let y, let z) = options.columns,
+            [time, x, y, z].allSatisfy({ reference in
+                guard case .name(let name) = reference else { return true }
+                return first.contains { $0.trimmingSpaces == name.trimmingSpaces }
+            }), [time, x, y, z].contains(where: { if case .name = $0 { true } else { false } })
+        {
+            return Detection(format: .generic, layout: .table(header: first), reason: "header '\(first.prefix(6).joined(separator: ","))', columns given by --columns")
+        }
         if options.columns == nil, let refusal = otherSensorRefusal(path, first) { throw refusal }
         do {
             return try detectHeader(path, first)
@@ -679,27 +689,20 @@ enum FormatDetector {
         ColumnNames(header).units.filter { !$0.isEmpty }.prefix(4).joined(separator: ",")
     }
 
-    /// The refusal of a header whose axes are another sensor's: x/y/z columns beside a time,
-    /// none of them acceleration (a gyroscope's `X [dps]`, a magnetometer's `x-axis (T)`, a
-    /// quaternion's `w,x,y,z`), or axes named by nothing but their letters in a file named as
-    /// another sensor's (HHAR's `Phones_gyroscope.csv`, Polar's `…_MAGN.txt` in `[G]`auss,
-    /// MetaWear's `…_Gravity_….csv`). `nil` for any other header. Until 2026-11-27 a gyroscope
-    /// swinging once a step was read as acceleration in an unknown unit: a walk of 71 steps.
+    /// The refusal of a header whose x/y/z columns beside a time are all another sensor's, none
+    /// of them acceleration (a gyroscope's `X [dps]`, a magnetometer's `x-axis (T)`, a
+    /// quaternion's `w,x,y,z`: ``HeaderRoles``); `nil` for any other header. Until 2026-11-27 a
+    /// gyroscope in dps swinging once a step was read as acceleration in an unknown unit: a walk
+    /// of 71 steps. (Axes named by their letters alone in a file named as another sensor's are
+    /// told by their rows: ``GenericReader``.)
     private static func otherSensorRefusal(_ path: String, _ header: [String]) -> IngestError? {
         let names = ColumnNames(header)
-        let name = FileSystem.lastComponent(path)
         // Sensor Logger's and SensorLog's files are refused in their readers' terms.
-        guard !SensorLoggerReader.matchesSensorFile(names), !SensorLogReader.matches(names) else { return nil }
-        if let layout = HeaderRoles.find(names) {
-            guard layout.axesAreUnnamed(names), let sensor = HeaderRoles.otherSensor(inFileName: name) else { return nil }
-            return IngestError(
-                file: path, line: 1, column: layout.x + 1,
-                "the file's name ('\(name)') says \(sensor), and its columns '\(header[layout.x])', '\(header[layout.y])', "
-                    + "'\(header[layout.z])' do not say acceleration: pedometer reads acceleration (if they are, say so: "
-                    + "--columns 'time=\(header[layout.time]),x=\(header[layout.x]),y=\(header[layout.y]),z=\(header[layout.z])')")
-        }
-        guard let time = HeaderRoles.timeColumn(names), let other = HeaderRoles.triplets(names).first(where: { $0.x != time }),
-            case .other(let sensor) = other.meaning, !HeaderRoles.triplets(names).contains(where: { $0.meaning.rank >= 0 })
+        guard !SensorLoggerReader.matchesSensorFile(names), !SensorLogReader.matches(names), HeaderRoles.find(names) == nil,
+            let time = HeaderRoles.timeColumn(names)
+        else { return nil }
+        let triplets = HeaderRoles.triplets(names).filter { $0.x != time }
+        guard let other = triplets.first, case .other(let sensor) = other.meaning, !triplets.contains(where: { $0.meaning.rank >= 0 })
         else { return nil }
         let preview = header.prefix(6).joined(separator: ",") + (header.count > 6 ? ",…" : "")
         return IngestError(
@@ -725,7 +728,8 @@ enum FormatDetector {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "Sensor Logger's \(FileSystem.lastComponent(path)) describes a recording and holds no samples: read the recording's "
-                    + "folder or zip, with its acceleration (\(SensorLoggerReader.accelerationFiles.joined(separator: ", ")))")
+                    + "folder or zip, with its acceleration (\(SensorLoggerReader.accelerationFiles.filter { $0 != SensorLoggerReader.pedometer }.joined(separator: ", "))) "
+                    + "or its steps (\(SensorLoggerReader.pedometer))")
         }
         if let layout = MagnitudeReader.layout(names) {
             return Detection(

@@ -1472,32 +1472,45 @@ import PedometerCore
     }
 
     /// Another sensor's file is refused, saying what it holds: its axes' unit (a gyroscope in
-    /// dps, a magnetometer in tesla), or, for axes named by their letters alone, its name
-    /// (HHAR's `Phones_gyroscope.csv`, Polar's magnetometer in `[G]`auss, which reads as g);
-    /// `--columns` reads it all the same, and a file named so whose header says acceleration
-    /// is acceleration. (Until 2026-11-27 each was read as acceleration.)
+    /// dps, a magnetometer in tesla), or, for axes named by their letters alone in a file named
+    /// as another sensor's (HHAR's `Phones_gyroscope.csv`, Polar's magnetometer in `[G]`auss,
+    /// which reads as g), rows that average to no gravity. A walk in such a file is read (the
+    /// name is a hint, the rows decide), and `--columns` reads any of them. (Until 2026-11-27
+    /// each was read as acceleration; 33766e9 refused by the name alone, the walks too.)
     @Test func anotherSensorsFileIsRefused() throws {
-        let rows = (0..<100).map { "\(Double($0) / 50),\(0.99 * cos(Double($0) / 5)),0.7,0.3" }.joined(separator: "\n") + "\n"
-        files.write("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt", "sensor timestamp [s];X [dps];Y [dps];Z [dps]\n" + rows.replacingOccurrences(of: ",", with: ";"))
-        let gyro = files.path("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt")
+        // A gyroscope swinging once a stride about a mean of 0 (rad/s), and a walk in g.
+        func rows(_ row: (Double) -> String) -> String { (0..<500).map { row(Double($0) / 50) }.joined(separator: "\n") + "\n" }
+        let gyroscope = rows { "\($0),\(0.99 * cos($0 * 2 * .pi * 0.9)),\(0.4 * sin($0 * 2 * .pi * 1.8)),0.05" }
+        let walk = rows { "\($0),0.05,\(1 + 0.25 * sin($0 * 2 * .pi * 1.8)),0.1" }
+        files.write("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt", "sensor timestamp [s];X [dps];Y [dps];Z [dps]\n" + gyroscope.replacingOccurrences(of: ",", with: ";"))
+        let polar = files.path("Polar_Sense_B5C2E02A_20240513_113320_GYRO.txt")
         #expect(
-            readError(gyro)?.description == "\(gyro):1:2: header 'sensor timestamp [s],X [dps],Y [dps],Z [dps]' names a time ('sensor timestamp [s]') "
+            readError(polar)?.description == "\(polar):1:2: header 'sensor timestamp [s],X [dps],Y [dps],Z [dps]' names a time ('sensor timestamp [s]') "
                 + "and no acceleration: its x/y/z columns 'X [dps]', 'Y [dps]', 'Z [dps]' are another sensor's (a gyroscope: angular velocity); "
                 + "pedometer reads acceleration")
-        files.write("MetaWear_C8E2_Magnetometer_1.7.3.csv", "elapsed (s),x-axis (T),y-axis (T),z-axis (T)\n" + rows)
+        files.write("MetaWear_C8E2_Magnetometer_1.7.3.csv", "elapsed (s),x-axis (T),y-axis (T),z-axis (T)\n" + walk)
         #expect(readError(files.path("MetaWear_C8E2_Magnetometer_1.7.3.csv"))?.description.contains("(a magnetometer: magnetic field)") == true)
-        files.write("Phones_gyroscope.csv", "Creation_Time,x,y,z\n" + rows)
+        files.write("Phones_gyroscope.csv", "Creation_Time,x,y,z\n" + gyroscope)
         let hhar = files.path("Phones_gyroscope.csv")
+        let refusal = readError(hhar)?.description ?? ""
         #expect(
-            readError(hhar)?.description == "\(hhar):1:2: the file's name ('Phones_gyroscope.csv') says a gyroscope, and its columns 'x', 'y', 'z' "
-                + "do not say acceleration: pedometer reads acceleration (if they are, say so: --columns 'time=Creation_Time,x=x,y=y,z=z')")
-        files.write("Polar_Sense_MAGN.txt", "sensor timestamp [s];X [G];Y [G];Z [G]\n" + rows.replacingOccurrences(of: ",", with: ";"))
-        #expect(readError(files.path("Polar_Sense_MAGN.txt"))?.description.contains("says a magnetometer") == true)
-        // Said otherwise by the user, or by the header.
-        let (_, forced) = try read(hhar, IngestOptions(columns: try ColumnRoles(parsing: "time=Creation_Time,x=x,y=y,z=z")))
-        #expect(forced.acceleration.count == 100)
-        files.write("gyro-and-acc.csv", "t,accX,accY,accZ\n" + rows)
-        let (_, named) = try read(files.path("gyro-and-acc.csv"))
-        #expect(named.acceleration.count == 100)
+            refusal.hasPrefix(
+                "\(hhar):1:2: the file's name says a gyroscope, and its columns 'x', 'y', 'z' are named by their axes alone, with rows that "
+                    + "average to no gravity"), "\(refusal)")
+        #expect(refusal.hasSuffix("not read as acceleration (if they are, say so: --columns t=1,x=2,y=3,z=4)"), "\(refusal)")
+        // Polar's magnetometer in gauss: 0.25–0.65, no acceleration's gravity.
+        let field = rows { "\($0),-0.18,\(0.32 + 0.02 * sin($0 * 5)),-0.38" }
+        files.write("Polar_Sense_MAGN.txt", "sensor timestamp [s];X [G];Y [G];Z [G]\n" + field.replacingOccurrences(of: ",", with: ";"))
+        #expect(readError(files.path("Polar_Sense_MAGN.txt"))?.description.contains("the file's name says a magnetometer") == true)
+        // A walk is a walk whatever the file is called; said otherwise by the user, a gyroscope is read.
+        for name in ["orientation_test_walk.csv", "mag_walk.csv", "Gyroscope_study.csv"] {
+            files.write(name, "time,x,y,z\n" + walk)
+            let (_, read) = try read(files.path(name))
+            #expect(read.acceleration.count == 500, "\(name)")
+        }
+        let (_, forced) = try read(hhar, IngestOptions(columns: try ColumnRoles(parsing: "t=1,x=2,y=3,z=4")))
+        #expect(forced.acceleration.count == 500)
+        let (_, byName) = try read(polar, IngestOptions(columns: try ColumnRoles(parsing: "time=sensor timestamp [s],x=X [dps],y=Y [dps],z=Z [dps]")))
+        #expect(byName.acceleration.count == 500)
     }
 }

@@ -120,20 +120,27 @@ import Testing
         }
         #expect(chosen(["t", "gyro x (dps)", "gyro y (dps)", "gyro z (dps)", "x (g)", "y (g)", "z (g)"]) == ["t", "x (g)", "y (g)", "z (g)"])
         #expect(chosen(["t", "X [mg]", "Y [mg]", "Z [mg]"]) == ["t", "X [mg]", "Y [mg]", "Z [mg]"])
+        // A `w` of no unit, or beside named axes, is no quaternion's (a weight; `acc_w`); nor is
+        // an angular acceleration a gyroscope's (the review of 33766e9).
+        #expect(chosen(["Time", "X", "Y", "Z", "W"]) == ["Time", "X", "Y", "Z"])
+        #expect(chosen(["time", "acc_x", "acc_y", "acc_z", "acc_w"]) == ["time", "acc_x", "acc_y", "acc_z"])
+        #expect(HeaderRoles.otherQuantity(ofUnit: "rad/s^2") == nil)
         #expect(HeaderRoles.otherQuantity(ofUnit: "m/s^2") == nil && HeaderRoles.otherQuantity(ofUnit: "g") == nil)
     }
 
-    /// A file's name says which sensor's axes named by their letters alone are: HHAR's,
-    /// RealWorld's, Sensor Logger's, Polar's and MetaWear's other sensors; not an
-    /// acceleration file, nor a magnitude's.
+    /// A file's name may say which sensor's axes named by their letters alone are (their rows
+    /// decide: ``GenericReader``): HHAR's, RealWorld's, MATLAB Mobile's, Polar's and MetaWear's
+    /// other sensors; not a name that also says acceleration, nor a magnitude's, nor gravity
+    /// (`acc_no_gravity.csv` is acceleration: the review of 33766e9).
     @Test func aFileNameMaySayAnotherSensor() {
         let cases: [(String, String?)] = [
             ("Phones_gyroscope.csv", "a gyroscope"), ("Gyroscope_walking_chest.csv", "a gyroscope"), ("GyroscopeUncalibrated.csv", "a gyroscope"),
-            ("Polar_Sense_B5C2E02A_20240513_113320_MAGN.txt", "a magnetometer"), ("Magnetometer.csv", "a magnetometer"),
-            ("MetaWear_2024-05-13T04.33.20.123_C8E2A3B1F0D4_Quaternion_1.7.3.csv", "orientation"),
-            ("MetaWear_2024_Gravity_1.7.3.csv", "gravity alone (the device's orientation)"), ("compass.csv", "a magnetometer"),
-            ("Phones_accelerometer.csv", nil), ("magnitude-g.csv", nil), ("Polar_Sense_B5C2E02A_20240513_113320_ACC.txt", nil),
-            ("TotalAcceleration.csv", nil), ("walk.csv", nil), ("imagine.csv", nil),
+            ("AngularVelocity.csv", "a gyroscope"), ("RotationRate.csv", "a gyroscope"), ("gyr.csv", "a gyroscope"),
+            ("Polar_Sense_B5C2E02A_20240513_113320_MAGN.txt", "a magnetometer"), ("Magnetometer.csv", "a magnetometer"), ("compass.csv", "a magnetometer"),
+            ("MetaWear_2024-05-13T04.33.20.123_C8E2A3B1F0D4_Quaternion_1.7.3.csv", "orientation"), ("orientation_test_walk.csv", "orientation"),
+            ("Phones_accelerometer.csv", nil), ("imu_accel_gyro.csv", nil), ("MPU6050_accel_gyro_log.csv", nil), ("linear_orientation.csv", nil),
+            ("acc_no_gravity.csv", nil), ("MetaWear_2024_Gravity_1.7.3.csv", nil), ("magnitude-g.csv", nil),
+            ("Polar_Sense_B5C2E02A_20240513_113320_ACC.txt", nil), ("TotalAcceleration.csv", nil), ("walk.csv", nil), ("imagine.csv", nil),
         ]
         for (name, sensor) in cases { #expect(HeaderRoles.otherSensor(inFileName: name) == sensor, "\(name)") }
     }

@@ -131,6 +131,19 @@ import PedometerCore
 
         let (_, alone) = try readRecording(Fixtures.path(Self.headphones + "/Headphone.csv"))
         #expect(alone.acceleration == sink.acceleration)
+        // Without Metadata.csv, or with none saying, the app's default, g (the review of
+        // 33766e9: such a folder was read in m/s^2, no step); the file alone reads the
+        // Metadata.csv beside it.
+        files.write("no-metadata/Headphone.csv", original)
+        files.write("unsaid/Headphone.csv", original)
+        files.write("unsaid/Metadata.csv", metadata.replacingOccurrences(of: ",standardisation", with: ",other").replacingOccurrences(of: ",false,", with: ",x,"))
+        for folder in ["no-metadata", "unsaid"] {
+            let (unsaidInfo, unsaid) = try readRecording(files.path(folder))
+            #expect(unsaid.acceleration == sink.acceleration, "\(folder)")
+            #expect(unsaidInfo.notes.contains { $0.contains("in g, the app's default unless its units are standardised") }, "\(unsaidInfo.notes)")
+        }
+        let (_, besideMetadata) = try readRecording(files.path("standardised/Headphone.csv"))
+        for (a, b) in zip(besideMetadata.acceleration, sink.acceleration) { #expect(abs(a.magnitude - b.magnitude) < 1e-5) }
     }
 
     /// The app's other sensors write the same `time,seconds_elapsed,z,y,x` as its acceleration:
@@ -139,8 +152,8 @@ import PedometerCore
     /// swinging once a step was a walk of 71 steps, and `Gravity.csv` a walk of none).
     @Test func theAppsOtherSensorsAreNoAcceleration() throws {
         let rows = "time,seconds_elapsed,z,y,x\n1715600000123456789,0.0,0.1,0.6,0.9\n1715600000133456789,0.01,0.1,0.6,0.9\n"
-        for (name, holds) in [("Gyroscope.csv", "a gyroscope"), ("GyroscopeUncalibrated.csv", "a gyroscope"), ("Magnetometer.csv", "a magnetometer"),
-            ("Gravity.csv", "gravity alone (the device's orientation)")]
+        for (name, holds) in [("Gyroscope.csv", "its gyroscope (rad/s)"), ("GyroscopeUncalibrated.csv", "its gyroscope (rad/s)"),
+            ("Magnetometer.csv", "its magnetometer (µT)"), ("Gravity (1).csv", "gravity alone (the phone's orientation, no steps)")]
         {
             files.write("alone/" + name, rows)
             let path = files.path("alone/" + name)
@@ -150,5 +163,9 @@ import PedometerCore
         }
         let metadata = Fixtures.path(Self.android + "/Metadata.csv")
         #expect(readError(metadata)?.description.hasPrefix("\(metadata):1:1: Sensor Logger's Metadata.csv describes a recording and holds no samples") == true)
+        // A file of the app's acceleration under a name with other words is acceleration.
+        let total = try String(contentsOfFile: Fixtures.path("formats/sensor-logger/v2/TotalAcceleration.csv"), encoding: .utf8)
+        files.write("renamed/TotalAcceleration_pocket_orientation.csv", total)
+        #expect(try readRecording(files.path("renamed/TotalAcceleration_pocket_orientation.csv")).1.acceleration.count > 1000)
     }
 }
