@@ -73,9 +73,13 @@ enum StepIntervalReader {
     /// ``ColumnNames`` normalizes them: rows of several devices over the same time are the same
     /// steps, counted once (``Combination``). Step logs of one time column read them so too.
     static let deviceNames: Set<String> = ["deviceuuid", "deviceid", "device", "datasource", "source", "sourcename"]
+    /// Names of the device's distance over each interval: also Fitbit's (Fitabase's
+    /// `TotalDistance`, the distance of the day's steps and logged activities, km) and Apple
+    /// Health's walking and running distance as exporters name it (Health Auto Export's
+    /// `Walking + Running Distance (km)`, `distance_walking_running`).
     static let distanceNames: Set<String> = [
         "distance", "distancem", "distancemeters", "distancemetres", "distancekm", "distancekilometers", "distancekilometres",
-        "distancemi", "distancemiles",
+        "distancemi", "distancemiles", "totaldistance", "walkingrunningdistance", "distancewalkingrunning",
     ]
     /// A time of day beside a date (English, Spanish and Portuguese, French, Italian), besides
     /// the times of ``HeaderRoles/foreignTimeNames`` (`Zeit`, `Uhrzeit`, `時刻` …).

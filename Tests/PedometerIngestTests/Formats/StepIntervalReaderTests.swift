@@ -34,6 +34,33 @@ import PedometerCore
         #expect(info.notes.contains("step counts per day"))
     }
 
+    /// The device's own distance beside its daily steps, as Fitbit's data (Fitabase's
+    /// `dailyActivity_merged.csv`, the first rows of the public data set: `TotalDistance` in
+    /// km, unstated, told by the step's length) and Health Auto Export (`Walking + Running
+    /// Distance (km)`) write it: read as the device's distance (until 2026-11-27 it was passed
+    /// over without a word, and the distance came from height and cadence: 40.1 km for 36.65).
+    @Test func theDevicesDistanceBesideItsDailySteps() throws {
+        let fitabase = files.write("dailyActivity_merged.csv", """
+            Id,ActivityDate,TotalSteps,TotalDistance,TrackerDistance,LoggedActivitiesDistance,VeryActiveDistance,ModeratelyActiveDistance,LightActiveDistance,SedentaryActiveDistance,VeryActiveMinutes,FairlyActiveMinutes,LightlyActiveMinutes,SedentaryMinutes,Calories
+            1503960366,4/12/2016,13162,8.5,8.5,0,1.87999999523163,0.550000011920929,6.05999994277954,0,25,13,328,728,1985
+            1503960366,4/13/2016,10735,6.96999979019165,6.96999979019165,0,1.57000005245209,0.689999997615814,4.71000003814697,0,21,19,217,776,1797
+
+            """)
+        let (info, sink) = try read(fitabase)
+        #expect(sink.stepTotal(.device) == 23_897)
+        #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 15_469.999_790_191_65) < 1e-6)
+        #expect(info.notes.contains { $0.hasPrefix("distance 'TotalDistance' in km (inferred: 0.65 m a step") }, "\(info.notes)")
+        let healthAutoExport = files.write("HealthAutoExport-2024-05-01-2024-05-02.csv", """
+            Date,Active Energy (kJ),Flights Climbed (count),Step Count (count),Walking + Running Distance (km),Walking Speed (km/hr),Walking Step Length (cm)
+            2024-05-01 00:00:00,2406.978,25,12289,8.848,4.503,70.549
+            2024-05-02 00:00:00,1980.5,12,8120,5.71,4.4,70.1
+
+            """)
+        let (_, daily) = try read(healthAutoExport)
+        #expect(sink.steps[.device] != nil && daily.stepTotal(.device) == 20_409)
+        #expect(abs((daily.steps[.device]?.last?.distance ?? 0) - 14_558) < 1e-6)
+    }
+
     /// A health app's hourly rows under a `Date` column (Health Auto Export): each row's
     /// steps over its hour, not a day (until 2026-11-26 a 24-hour log lasted 47 hours, and
     /// series put its steps at the wrong times); a `Finish` column is an interval's end (QS
