@@ -406,6 +406,14 @@ enum GenericReader {
             var clock = TimeColumn(unit: timeUnit)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
             info.startDate = clock.epochStart
+            // phyphox's times count from its experiment's start; its meta/time.csv dates them
+            // (also of an export in another language, read as a generic table).
+            if info.startDate == nil, let origin = clock.originSeconds,
+                let reference = PhyphoxTimeReference.beside(path, options: options)
+            {
+                info.startDate = reference.unixTime(ofExperimentTime: origin)
+                info.notes.append("start date from meta/time.csv (the experiment's start, system time \(String(format3: reference.systemTime)))")
+            }
             if let header, let steps = ColumnNames(header).index(where: { $0.contains("step") }),
                 ![time, columns.x, columns.y, columns.z].contains(steps)
             {

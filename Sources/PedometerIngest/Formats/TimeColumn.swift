@@ -94,6 +94,9 @@ struct TimeColumn {
         seconds(try Self.parse(reader, index))
     }
 
+    /// Time 0 in seconds as written (the first time read), `nil` before any.
+    var originSeconds: Double? { origin.map(inSeconds) }
+
     /// Absolute start (seconds since 1970) when time 0 looks like a Unix timestamp (2000–2100).
     var epochStart: Double? {
         guard let origin, !countsDays else { return nil }

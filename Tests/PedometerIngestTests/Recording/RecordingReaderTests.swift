@@ -54,6 +54,34 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         #expect(RecordingDiscovery.recordings(in: [files.path("export")]) == [files.path("export/Raw Data.csv")])
     }
 
+    /// A phyphox export's `meta/time.csv` dates its data, whose times count from the
+    /// experiment's start: the first `START`'s system time, plus the data's first time less the
+    /// experiment time then (until 2026-11-27 a phyphox recording had no date, and clock times
+    /// in `--from @17:30` could not be used on it); with a decimal comma too; none without it.
+    @Test func aPhyphoxExportIsDatedByItsTimeFile() throws {
+        let walk = try String(contentsOfFile: Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv"), encoding: .utf8)
+        files.write("dated/Raw Data.csv", walk)
+        files.write("dated/meta/device.csv", "\"property\",\"value\"\n\"deviceModel\",\"Pixel 7\"\n")
+        files.write("dated/meta/time.csv", """
+            "event","experiment time","system time","system time text"
+            "PAUSE",0.000000000E0,1.715599990000E9,"2024-05-13 11:33:10.000 UTC+02:00"
+            "START",0.000000000E0,1.715600000123E9,"2024-05-13 11:33:20.123 UTC+02:00"
+            "PAUSE",2.100000000E1,1.715600021123E9,"2024-05-13 11:33:41.123 UTC+02:00"
+
+            """)
+        let (info, sink) = try read(files.path("dated/Raw Data.csv"))
+        let first = try #require(Double(walk.split(separator: "\n")[1].split(separator: ",")[0]))
+        #expect(abs(try #require(info.startDate) - (1_715_600_000.123 + first)) < 1e-6)
+        #expect(info.notes.contains("start date from meta/time.csv (the experiment's start, system time 1715600000.123)"), "\(info.notes)")
+        let (undated, undatedSink) = try read(Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv"))
+        #expect(undated.startDate == nil && undatedSink.acceleration == sink.acceleration)
+        let comma = try String(contentsOfFile: Fixtures.path("formats/phyphox/Acceleration with g, decimal comma/Raw Data.csv"), encoding: .utf8)
+        files.write("comma/Raw Data.csv", comma)
+        files.write("comma/meta/time.csv", "\"event\";\"experiment time\";\"system time\";\"system time text\"\n\"START\";0,000000000E0;1,715600000123E9;\"2024-05-13 11:33:20.123 UTC+02:00\"\n")
+        let (commaInfo, _) = try read(files.path("comma/Raw Data.csv"))
+        #expect(commaInfo.startDate.map { abs($0 - (1_715_600_000.123 + first)) < 1e-6 } == true, "\(String(describing: commaInfo.startDate))")
+    }
+
     @Test func anUnreadableGzippedFileOfAFolderIsLeftOut() throws {
         let folder = URL(fileURLWithPath: files.write("rec/Metadata.csv", "")).deletingLastPathComponent().path
         let source = Fixtures.path("formats/sensor-logger/android")
