@@ -369,6 +369,9 @@ enum GenericReader {
         if let accelerationUnit {
             table.scale = accelerationUnit.metersPerSecondSquared
             table.unitName = accelerationUnit.symbol
+            if !user, let remark = UnitInference.gravitySensorRemark(preview.rows.magnitudes, meanVector: preview.rows.meanVector) {
+                info.notes.append("acceleration in \(accelerationUnit.symbol) as its header says, but " + remark)
+            }
             let median = preview.rows.medianMagnitude * accelerationUnit.metersPerSecondSquared
             let meanVector = preview.rows.meanVector * accelerationUnit.metersPerSecondSquared
             if !user && median < UnitInference.leastMedianWithGravity && meanVector < UnitInference.leastMedianWithGravity {

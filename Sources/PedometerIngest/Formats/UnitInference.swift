@@ -144,6 +144,33 @@ enum UnitInference {
         var note: String
     }
 
+    /// Why rows are a gravity sensor's output rather than an accelerometer's, or `nil`.
+    ///
+    /// A magnitude that holds to 3e-5 (a median deviation under 0.0003 m/s^2 at 1 g) but
+    /// not to the last digit (beyond a double's rounding), while the direction turns (the
+    /// rows average to a vector a thousandth shorter or more, a turn of 2.6°), is no
+    /// accelerometer's: its noise moves it more (a phone's 0.01, a lab unit's 0.003), and
+    /// rounding makes still rows repeat one magnitude exactly (a deviation of 0) or move by
+    /// a whole step (16-bit: 0.0006 or more). Rounded rows repeat: most of a still sensor's
+    /// magnitudes are a few values (a step in x beside a z that holds moves the magnitude by
+    /// 5e-6 only), where gravity's all differ. A gravity sensor's output, the phone's
+    /// orientation, is so (Sensor Logger's Gravity.csv of the hand-counted walks: 4e-7 to
+    /// 9e-6, every magnitude distinct, mean vectors 0.74-0.999 of the median). Asked also of
+    /// rows whose header states their unit (MetaWear's sensor-fusion gravity, `x-axis (g)`,
+    /// read without a word until 2026-11-27).
+    static func gravitySensorRemark(_ magnitudes: [Double], meanVector: Double?) -> String? {
+        let sorted = magnitudes.sorted()
+        guard let meanVector, !sorted.isEmpty else { return nil }
+        let median = sorted[sorted.count / 2]
+        let deviation = sorted.map { abs($0 - median) }.sorted()[sorted.count / 2]
+        guard deviation > 1e-10 * median, deviation < 3e-5 * median, meanVector < 0.999 * median,
+            Set(magnitudes).count * 2 >= magnitudes.count
+        else { return nil }
+        return "its magnitude holds (median deviation \(String(format: "%.1e", deviation))) while its direction turns (mean "
+            + "vector \(String(format3: meanVector))), as a gravity sensor's output does: the phone's orientation, "
+            + "which has no steps; if this is one, read the accelerometer's (total acceleration) instead"
+    }
+
     /// g or m/s^2 and with or without gravity, from the median magnitude of the first rows:
     /// about 1 is g with gravity, about 10 m/s^2 with gravity, under 0.5 m/s^2 without gravity.
     /// A median of 20 or more is no gravity in g or m/s^2 but one in another unit (mg, ft/s^2,
@@ -184,22 +211,7 @@ enum UnitInference {
                 note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text) but no steady 1 g: "
                     + "mean vector \(String(format3: meanVector)), median deviation \(String(format3: deviation)))")
         }
-        // A magnitude that holds to 3e-5 (a median deviation under 0.0003 m/s^2 at 1 g) but
-        // not to the last digit (beyond a double's rounding), while the direction turns (the
-        // rows average to a vector a thousandth shorter or more, a turn of 2.6°), is no
-        // accelerometer's: its noise moves it more (a phone's 0.01, a lab unit's 0.003), and
-        // rounding makes still rows repeat one magnitude exactly (a deviation of 0) or move by
-        // a whole step (16-bit: 0.0006 or more). Rounded rows repeat: most of a still sensor's
-        // magnitudes are a few values (a step in x beside a z that holds moves the magnitude by
-        // 5e-6 only), where gravity's all differ. A gravity sensor's output, the phone's
-        // orientation, is so (Sensor Logger's Gravity.csv of the hand-counted walks: 4e-7 to
-        // 9e-6, every magnitude distinct, mean vectors 0.74-0.999 of the median).
-        let gravityAlone = meanVector.map { deviation > 1e-10 * median && deviation < 3e-5 * median && $0 < 0.999 * median } ?? false
-            && Set(magnitudes).count * 2 >= magnitudes.count
-        let orientation = gravityAlone
-            ? "; its magnitude holds (median deviation \(String(format: "%.1e", deviation))) while its direction turns (mean "
-                + "vector \(String(format3: meanVector ?? 0))), as a gravity sensor's output does: the phone's orientation, "
-                + "which has no steps; if this is one, read the accelerometer's (total acceleration) instead" : ""
+        let orientation = gravitySensorRemark(magnitudes, meanVector: meanVector).map { "; " + $0 } ?? ""
         switch median {
         case 0.5..<2.5:
             // Not steady and offset: gravity in g with a vigorous movement on it, or

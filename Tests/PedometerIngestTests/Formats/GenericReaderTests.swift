@@ -1513,4 +1513,19 @@ import PedometerCore
         let (_, byName) = try read(polar, IngestOptions(columns: try ColumnRoles(parsing: "time=sensor timestamp [s],x=X [dps],y=Y [dps],z=Z [dps]")))
         #expect(byName.acceleration.count == 500)
     }
+
+    /// A gravity sensor's output under a header stating its unit (as MetaWear's sensor-fusion
+    /// gravity, `x-axis (g)`) is said to be one, as when its unit is inferred: its magnitude
+    /// holds to a float's digits while its direction turns (until 2026-11-27 read without a
+    /// word: a walk of no steps).
+    @Test func aGravitySensorIsSaidWhateverItsHeaderStates() throws {
+        let rows = (0..<500).map { index -> String in
+            let t = Double(index) / 50
+            let pitch = 0.35 * sin(2 * Double.pi * 0.9 * t), roll = 0.2 + 0.1 * sin(2 * Double.pi * 0.37 * t)
+            let axes = [sin(pitch), cos(pitch) * sin(roll), cos(pitch) * cos(roll)].map { String(Double(Float($0))) }
+            return "\(t)," + axes.joined(separator: ",")
+        }
+        let (info, _) = try read(files.write("sensor_fusion.csv", "elapsed (s),x-axis (g),y-axis (g),z-axis (g)\n" + rows.joined(separator: "\n") + "\n"))
+        #expect(info.notes.contains { $0.hasPrefix("acceleration in g as its header says, but its magnitude holds") && $0.contains("as a gravity sensor's output does") }, "\(info.notes)")
+    }
 }
