@@ -114,6 +114,11 @@ public enum RecordingDiscovery {
             search.recordings.append(folder)
             return
         }
+        // phyphox's sets of one recording: the one that holds its acceleration.
+        if let export = PhyphoxExport(folder: folder) {
+            search.recordings.append(export.accelerationFile)
+            return
+        }
         search.searchedFolders.append(folder)
         if let identity { ancestors.insert(identity) }
         defer { if let identity { ancestors.remove(identity) } }

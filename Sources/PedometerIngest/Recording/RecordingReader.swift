@@ -60,6 +60,9 @@ public enum RecordingReader {
             try GenericReader.read(
                 path, displayName: path, format: detection.format, header: header, preambleRecords: preambleRecords,
                 secondRow: secondRow, options: options, into: &emitter, info: &info)
+            if let export = PhyphoxExport(folder: FormatDetector.parentFolder(path)), export.accelerationFile == path {
+                info.notes.append(export.note)
+            }
         case .xsens(let layout):
             try XsensReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .stepIntervals(let layout):
@@ -119,7 +122,7 @@ public enum RecordingReader {
         _ path: String, options: IngestOptions, into sink: inout Sink
     ) throws(IngestError) -> RecordingInfo {
         try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { archive throws(IngestError) in
-            guard let inner = recordingFolder(in: path) ?? loneDataFile(in: path) else {
+            guard let inner = recordingFolder(in: path) ?? loneDataFile(in: path) ?? phyphoxAcceleration(in: path) else {
                 if let error = archive.unreadableFile(named: SensorLoggerReader.accelerationFiles) { throw error }
                 throw IngestError(
                     file: path,
@@ -150,6 +153,15 @@ public enum RecordingReader {
             }
         }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// The acceleration file of a phyphox export of several data sets (``PhyphoxExport``) at
+    /// `root` or in its one sub-folder.
+    private static func phyphoxAcceleration(in root: String) -> String? {
+        if let export = PhyphoxExport(folder: root) { return export.accelerationFile }
+        let folders = (FileSystem.contents(of: root) ?? []).filter { !$0.hasPrefix(".") && FileSystem.isDirectory(root + "/" + $0) }
+        guard folders.count == 1 else { return nil }
+        return PhyphoxExport(folder: root + "/" + folders[0])?.accelerationFile
     }
 
     /// Whether `folder` is the `meta` folder of phyphox's CSV export (its ExperimentExport

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZIPFoundation
 import PedometerCore
 @testable import PedometerIngest
 import TestSupport
@@ -80,6 +81,35 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         files.write("comma/meta/time.csv", "\"event\";\"experiment time\";\"system time\";\"system time text\"\n\"START\";0,000000000E0;1,715600000123E9;\"2024-05-13 11:33:20.123 UTC+02:00\"\n")
         let (commaInfo, _) = try read(files.path("comma/Raw Data.csv"))
         #expect(commaInfo.startDate.map { abs($0 - (1_715_600_000.123 + first)) < 1e-6 } == true, "\(String(describing: commaInfo.startDate))")
+    }
+
+    /// A phyphox export of several data sets (one file per set beside `meta/`) is one
+    /// recording, read from the set that holds its acceleration best (with gravity before
+    /// without), the others named in a note; as a folder and as the zip the app shares (until
+    /// 2026-11-27 the folder gave a recording per set, the walk counted twice, and the zip was
+    /// refused: "holds no recording").
+    @Test func aPhyphoxExportOfSeveralSetsIsOneRecording() throws {
+        let withGravity = try String(contentsOfFile: Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv"), encoding: .utf8)
+        let linear = try String(contentsOfFile: Fixtures.path("formats/phyphox/Linear Acceleration/Raw Data.csv"), encoding: .utf8)
+        files.write("sets/Linear Acceleration.csv", linear)
+        files.write("sets/Accelerometer.csv", withGravity)
+        files.write("sets/Gyroscope.csv", "\"Time (s)\",\"Gyroscope x (rad/s)\",\"Gyroscope y (rad/s)\",\"Gyroscope z (rad/s)\"\n0.01,0.1,0.2,0.3\n0.02,0.1,0.2,0.3\n")
+        files.write("sets/meta/device.csv", "\"property\",\"value\"\n\"deviceModel\",\"Pixel 7\"\n")
+        files.write("sets/meta/time.csv", "\"event\",\"experiment time\",\"system time\",\"system time text\"\n")
+        let folder = files.path("sets")
+        #expect(RecordingDiscovery.recordings(in: [folder]) == [folder + "/Accelerometer.csv"])
+        let (info, sink) = try read(folder + "/Accelerometer.csv")
+        let (_, alone) = try read(Fixtures.path("formats/phyphox/Acceleration with g/Raw Data.csv"))
+        #expect(sink.acceleration == alone.acceleration)
+        #expect(info.notes.contains("phyphox export of 3 data sets: the acceleration read from Accelerometer.csv, the others passed over (Gyroscope.csv, Linear Acceleration.csv)"), "\(info.notes)")
+        let zip = URL(fileURLWithPath: files.path("phyphox Multi 2024-05-13 11-33-20.zip"))
+        let archive = try Archive(url: zip, accessMode: .create)
+        for name in ["Accelerometer.csv", "Gyroscope.csv", "Linear Acceleration.csv", "meta/device.csv", "meta/time.csv"] {
+            try archive.addEntry(with: name, relativeTo: URL(fileURLWithPath: folder), compressionMethod: .deflate)
+        }
+        let (zipped, zippedSink) = try read(zip.path)
+        #expect(zippedSink.acceleration == alone.acceleration)
+        #expect(zipped.notes.contains { $0.hasPrefix("phyphox export of 3 data sets") })
     }
 
     @Test func anUnreadableGzippedFileOfAFolderIsLeftOut() throws {
