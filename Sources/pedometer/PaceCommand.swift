@@ -32,7 +32,7 @@ struct PaceCommand: ParsableCommand {
         var parsedPace: Pace?
         if let distance {
             guard let value = Distance(parsing: distance) else {
-                throw ValidationError("--distance: cannot read '\(distance)' (e.g. 400m, 10km, 5 mi, marathon)")
+                throw ValidationError("--distance: cannot read '\(distance)' (e.g. 400m, 10km, 5mi, marathon; quote a value with a space: '5 mi')")
             }
             parsedDistance = value
         }

@@ -104,6 +104,8 @@ import Testing
         let noStart = try CommandRunner.run(["summarize", "--from", "@10:00", fixture("runwalk/runwalk.csv")])
         #expect(noStart.status == 1)
         #expect(noStart.stderr.contains("a clock time needs the recording's absolute start"))
+        // Where a zone would date it, the message says how (a stranger read "this export does not give" of a zoneless log).
+        #expect(noStart.stderr.contains("give it with --time-zone"))
         let outside = try CommandRunner.run(["summarize", "--from", "1h", fixture("runwalk/runwalk.csv")])
         #expect(outside.status == 1 && outside.stderr.contains("fall outside the recording"))
         let unreadable = try CommandRunner.run(["summarize", "--from", "soon", fixture("runwalk/runwalk.csv")])

@@ -70,10 +70,18 @@ struct TimeColumn {
         case .double(let value):
             return ParsedTime(integer: 0, value: value, isInteger: false)
         case nil:
+            let text = reader.string(index)
+            // A date or a clock written in a layout the date-time reader does not know (an ISO
+            // week date, a two-digit year, a zone's abbreviation, `p.m.`) is said to be one.
+            let looksDated = text.contains { $0.isNumber } && text.contains { ":/-".contains($0) } && text.count >= 5
             throw reader.error(
                 atField: index,
                 reader.isEmpty(index)
-                    ? "empty timestamp" : "timestamp is not a finite number: '\(reader.string(index).prefix(40))'\(reader.decimalCommaHint(index))")
+                    ? "empty timestamp"
+                    : looksDated
+                        ? "timestamp '\(text.prefix(40))' is neither a number nor a date-time in a layout pedometer reads (ISO 8601 "
+                            + "2024-03-05T12:00:00.5+01:00, 2024-03-05 12:00:00, 5/3/2024 12:00 PM, 05.03.2024 12:00; see formats.md, time)"
+                        : "timestamp is not a finite number: '\(text.prefix(40))'\(reader.decimalCommaHint(index))")
         }
     }
 

@@ -260,9 +260,13 @@ enum UnitInference {
             }
             // Smaller than any walk's: a still sensor, or a walk in g (a watch's user
             // acceleration, 0.03 g) read as m/s^2, which has no steps: said, not left silent.
+            // Under half a m/s^2, a gentle walk's or a brisk walk's in g (0.1–0.3 g): the unit
+            // is named as a question (a stranger's walk in g, 0.19 over its first rows, counted
+            // no step, and nothing said why).
             let small = median < smallestWalkMagnitude
                 ? "; too small for a walk (a walk's is about 1 m/s^2): the sensor was still over the first rows, or the unit is g "
-                    + "(then --accel-unit g)" : ""
+                    + "(then --accel-unit g)"
+                : median < 0.5 ? "; small for a walk in m/s^2 (a brisk walk's is 1–2.5): if the unit is g, give --accel-unit g" : ""
             return Acceleration(
                 scale: 1, unitName: "m/s^2", kind: .user,
                 note: "acceleration in m/s^2 without gravity (inferred: median magnitude \(text), no 1 g offset)\(small)")

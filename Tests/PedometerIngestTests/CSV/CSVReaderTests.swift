@@ -278,6 +278,14 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
             == "x acceleration is not a finite number: '1,25' (a decimal comma? --decimal comma reads it)")
         #expect(ingestError { _ = try TimeColumn.parse(reader, 0) }?.reason
             == "timestamp is not a finite number: '0,5' (a decimal comma? --decimal comma reads it)")
+        // A date-time in a layout no reader knows is said to be one (it read "not a finite number").
+        for text in ["2024-W10-2T12:00:00", "03/05/24 12:00:00", "2024-03-05 12:00:00 CET"] {
+            let dated = try CSVReader(path: files.write("dated.csv", "t,x\n\"\(text)\",1\n"))
+            _ = try dated.next()
+            _ = try dated.next()
+            #expect(ingestError { _ = try TimeColumn.parse(dated, 0) }?.reason.hasPrefix(
+                "timestamp '\(text)' is neither a number nor a date-time in a layout pedometer reads") == true)
+        }
         let words = files.write("words.csv", "t,x\n0.5,abc\n")
         let plain = try CSVReader(path: words)
         _ = try plain.next()

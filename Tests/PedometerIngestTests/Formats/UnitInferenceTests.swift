@@ -151,6 +151,13 @@ import TestSupport
         #expect(inferred.note.contains("--accel-unit g"))
         let walk = rows { t in (0.1, 0.4 * sin(2 * Double.pi * 1.8 * t), 0.2) }
         #expect(!UnitInference.acceleration(walk.magnitudes, meanVector: walk.meanVector).note.contains("too small"))
+        // A brisk walk's user acceleration in g (a bounce of 0.25 g, median about 0.19) reads as
+        // a gentle one in m/s^2: the note asks (a stranger's such walk counted no step, unsaid).
+        let inG = rows { t in (0.02, 0.25 * sin(2 * Double.pi * 1.8 * t), 0.03) }
+        let asked = UnitInference.acceleration(inG.magnitudes, meanVector: inG.meanVector).note
+        #expect(asked.contains("small for a walk in m/s^2 (a brisk walk's is 1–2.5): if the unit is g, give --accel-unit g"), "\(asked)")
+        let brisk = rows { t in (0.2, 1.5 * sin(2 * Double.pi * 1.8 * t), 0.4) }
+        #expect(!UnitInference.acceleration(brisk.magnitudes, meanVector: brisk.meanVector).note.contains("small for a walk"))
     }
 
     /// Gravity turning in a swinging bag (the mean vector half the magnitude, as the Oxford
