@@ -73,7 +73,11 @@ struct TimeColumn {
             let text = reader.string(index)
             // A date or a clock written in a layout the date-time reader does not know (an ISO
             // week date, a two-digit year, a zone's abbreviation, `p.m.`) is said to be one.
-            let looksDated = text.contains { $0.isNumber } && text.contains { ":/-".contains($0) } && text.count >= 5
+            let characters = Array(text)
+            let dashBetweenDigits = characters.indices.dropFirst().dropLast().contains {
+                characters[$0] == "-" && characters[$0 - 1].isNumber && characters[$0 + 1].isNumber
+            }
+            let looksDated = text.count >= 5 && text.contains { $0.isNumber } && (text.contains { ":/".contains($0) } || dashBetweenDigits)
             throw reader.error(
                 atField: index,
                 reader.isEmpty(index)

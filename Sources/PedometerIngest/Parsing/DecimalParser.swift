@@ -227,7 +227,52 @@ public enum DecimalParser {
     /// thousands separator is never guessed) and for fields over 64 bytes. The slow path of
     /// ``CSVReader``'s numbers: only fields that the plain parsers refuse come here.
     static func parseLocalized(_ bytes: UnsafeRawBufferPointer, decimalComma: Bool) -> Double? {
-        withPlainForm(bytes, decimalComma: decimalComma) { parseDouble($0) }
+        withPlainForm(bytes, decimalComma: decimalComma) { parseDouble($0) } ?? withoutGroupSeparators(bytes) { parseDouble($0) }
+    }
+
+    /// Runs `body` on a copy of `bytes` without the group separators of a number written with
+    /// both marks, as a spreadsheet writes it: digits in groups of three split by one mark, then
+    /// the other mark and the decimals (`1.032,9`, `-12.345,67`; `1,032.9`, quoted in a comma
+    /// file). Both marks must be there: `1.032` alone may be a decimal. `nil` for anything else.
+    private static func withoutGroupSeparators<Result>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result?
+    ) -> Result? {
+        guard let (start, end) = trimmed(bytes), end - start <= 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> Result? in
+            let point = UInt8(ascii: "."), comma = UInt8(ascii: ",")
+            var index = start
+            var length = 0
+            if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                buffer[length] = bytes[index]
+                length += 1
+                index += 1
+            }
+            func digits() -> Int {
+                var count = 0
+                while index < end, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                    buffer[length] = bytes[index]
+                    length += 1
+                    index += 1
+                    count += 1
+                }
+                return count
+            }
+            guard (1...3).contains(digits()), index < end else { return nil }
+            let group = bytes[index]
+            guard group == point || group == comma else { return nil }
+            var groups = 0
+            while index < end, bytes[index] == group {
+                index += 1
+                guard digits() == 3 else { return nil }
+                groups += 1
+            }
+            guard groups > 0, index < end, bytes[index] == (group == point ? comma : point) else { return nil }
+            buffer[length] = point
+            length += 1
+            index += 1
+            guard digits() > 0, index == end else { return nil }
+            return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<length]))
+        }
     }
 
     /// ``parseLocalized(_:decimalComma:)`` of a timestamp (``parseIntegerOrDouble(_:terminated:)``).

@@ -37,16 +37,41 @@ public struct RecordingInfo: Sendable, Hashable {
 }
 
 /// Rows left out of a recording, counted by reason, with the first few locations.
+///
+/// Reasons that differ only in the value they quote (`z acceleration is not a finite number:
+/// '1.194,5'`, `… '1.199,1'`) are one reason, shown with its first value as an example
+/// (`… number: e.g. '1.194,5'`): until 2026-11-27 each value was a reason of its own, and a
+/// file whose every bounce was written `1.032,9` had a warning of 65,000 characters.
 public struct SkippedRows: Sendable, Hashable {
     /// How many rows were skipped in all.
     public private(set) var count = 0
-    /// Skips per reason.
-    public private(set) var byReason: [String: Int] = [:]
     /// The first skipped rows, located (at most ``exampleLimit``).
     public private(set) var examples: [IngestError] = []
     public static let exampleLimit = 10
 
+    /// A reason, by its text with the values it quotes masked.
+    private struct Kind: Sendable, Hashable {
+        var count = 0
+        /// The first reason of the kind, as written.
+        var first: String
+        /// Whether its rows quoted other values than the first's.
+        var varied = false
+
+        /// The reason as shown: the first, its first quoted value given as an example when
+        /// the rows quoted several.
+        var shown: String {
+            guard varied, let open = SkippedRows.quotedValues(first).first?.lowerBound else { return first }
+            return first[..<open] + "e.g. " + first[open...]
+        }
+    }
+    private var kinds: [String: Kind] = [:]
+
     public init() {}
+
+    /// Skips per reason.
+    public var byReason: [String: Int] {
+        Dictionary(uniqueKeysWithValues: kinds.values.map { ($0.shown, $0.count) })
+    }
 
     /// The reasons with their counts, the most frequent first (ties in the reasons' order), so
     /// that every report lists them alike from run to run.
@@ -56,7 +81,43 @@ public struct SkippedRows: Sendable, Hashable {
 
     mutating func record(_ error: IngestError) {
         count += 1
-        byReason[error.reason, default: 0] += 1
+        let key = Self.masked(error.reason)
+        var kind = kinds[key] ?? Kind(first: error.reason)
+        kind.count += 1
+        if error.reason != kind.first { kind.varied = true }
+        kinds[key] = kind
         if examples.count < Self.exampleLimit { examples.append(error) }
+    }
+
+    /// `reason` with each value it quotes (`'…'`) blanked.
+    private static func masked(_ reason: String) -> String {
+        var result = reason
+        for range in quotedValues(reason).reversed() { result.replaceSubrange(range, with: "''") }
+        return result
+    }
+
+    /// The values `reason` quotes, quotes included: from a `'` after a space, a colon or a
+    /// bracket (not an apostrophe, `header's`) to the next `'` not followed by a letter.
+    private static func quotedValues(_ reason: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        var index = reason.startIndex
+        while index < reason.endIndex {
+            let opens = reason[index] == "'" && (index == reason.startIndex || " :(".contains(reason[reason.index(before: index)]))
+            guard opens else {
+                index = reason.index(after: index)
+                continue
+            }
+            var close = reason.index(after: index)
+            while close < reason.endIndex {
+                let next = reason.index(after: close)
+                if reason[close] == "'" && (next == reason.endIndex || !reason[next].isLetter) { break }
+                close = next
+            }
+            guard close < reason.endIndex else { break }
+            let end = reason.index(after: close)
+            ranges.append(index..<end)
+            index = end
+        }
+        return ranges
     }
 }

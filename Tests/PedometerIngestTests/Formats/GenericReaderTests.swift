@@ -1528,4 +1528,30 @@ import PedometerCore
         let (info, _) = try read(files.write("sensor_fusion.csv", "elapsed (s),x-axis (g),y-axis (g),z-axis (g)\n" + rows.joined(separator: "\n") + "\n"))
         #expect(info.notes.contains { $0.hasPrefix("acceleration in g as its header says, but its magnitude holds") && $0.contains("as a gravity sensor's output does") }, "\(info.notes)")
     }
+
+    /// A spreadsheet's export of milli-g in German, its thousands grouped (`0,02;22,0;98,4;1.120,0`)
+    /// or in English, quoted (`0.02,"22.0","98.4","1,120.0"`): every row read, at the values
+    /// meant (until 2026-11-27 each row above 1 g was skipped: half the walk's samples, its
+    /// distance 41 % short).
+    @Test func thousandsGroupedBySpreadsheets() throws {
+        func german(_ value: Double) -> String {
+            let text = String(format: "%.1f", value)
+            let parts = text.split(separator: ".")
+            var whole = String(parts[0])
+            if whole.count > 3 { whole.insert(".", at: whole.index(whole.endIndex, offsetBy: -3)) }
+            return whole + "," + parts[1]
+        }
+        let samples = (0..<300).map { index -> (Double, Double) in
+            let t = Double(index) / 50
+            return (t, 1000 + 250 * sin(2 * Double.pi * 1.8 * t))
+        }
+        let de = "Zeit (s);X (mg);Y (mg);Z (mg)\n" + samples.map { String(format: "%.2f", $0.0).replacingOccurrences(of: ".", with: ",") + ";15,8;16,3;" + german($0.1) }.joined(separator: "\n") + "\n"
+        let en = "time (s),X (mg),Y (mg),Z (mg)\n" + samples.map { String(format: "%.2f", $0.0) + ",\"15.8\",\"16.3\",\"" + german($0.1).replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: ",", with: ".").replacingOccurrences(of: "_", with: ",") + "\"" }.joined(separator: "\n") + "\n"
+        for (name, text) in [("de.csv", de), ("en.csv", en)] {
+            let (info, sink) = try read(files.write(name, text))
+            #expect(info.skipped.count == 0 && sink.acceleration.count == 300, "\(name): \(info.skipped.byReason)")
+            let top = sink.acceleration.map(\.magnitude).max() ?? 0
+            #expect(abs(top - 1.25 * 9.80665) < 0.01, "\(name): \(top)")
+        }
+    }
 }

@@ -275,6 +275,30 @@ struct DecimalParserTests {
         }
         return negative ? "-" + text : text
     }
+
+    /// A spreadsheet's number with both marks, digits grouped by three (`1.032,9` in a German
+    /// export of milli-g, `1,032.9` quoted in an English one), is the number it means, whichever
+    /// decimal mark the file was read with (until 2026-11-27 refused: a walk's every bounce
+    /// above 1 g skipped, its distance 41 % short); `1.032` alone may be a decimal and is left
+    /// to the file's mark, and groups not of three are no number.
+    @Test("numbers grouped by thousands, with both marks")
+    func groupedThousands() {
+        func localized(_ text: String, decimalComma: Bool) -> Double? {
+            Array(text.utf8).withUnsafeBytes { DecimalParser.parseLocalized($0, decimalComma: decimalComma) }
+        }
+        let cases: [(String, Double)] = [
+            ("1.032,9", 1032.9), ("-12.345,67", -12345.67), ("+1.234.567,8", 1_234_567.8), ("1,032.9", 1032.9),
+            ("-1,234,567.25", -1_234_567.25), (" 1.032,9 ", 1032.9),
+        ]
+        for (text, value) in cases {
+            for decimalComma in [true, false] { #expect(localized(text, decimalComma: decimalComma) == value, "\(text)") }
+        }
+        for text in ["1.03,9", "1.0329,5", "1.032,", "1.032.9", "1,032,9", "12345.678,9", "1.032,9x", "1..032,9", "--1.032,9"] {
+            #expect(localized(text, decimalComma: true) == nil && localized(text, decimalComma: false) == nil, "\(text)")
+        }
+        #expect(localized("1,032", decimalComma: true) == 1.032)
+        #expect(localized("1.032", decimalComma: true) == nil)
+    }
 }
 
 /// What a timestamp field was read as before ``DecimalParser/parseIntegerOrDouble(_:)``:
