@@ -134,6 +134,8 @@ enum StepLogReader {
             emitter.stepCount(StepCountSample(time: end, steps: total, distance: metres, intervalStart: row.start), kind: .device)
             pending = nil
         }
+        // Whether the rows being skipped went back an hour on a local clock.
+        var hourBack = false
         while try reader.next() {
             // One person's counts (Fitabase's merged files hold many: refused where the next begins).
             for source in sources where !source.isSame(reader) { throw source.refusal(reader) }
@@ -147,8 +149,24 @@ enum StepLogReader {
                 }
                 guard steps >= 0 else { throw reader.error(atField: stepsIndex, "negative step count") }
                 if let previous = pending {
-                    guard t > previous.start else { throw reader.error(atField: columns.time, "interval starts before the previous row's") }
+                    guard t > previous.start else {
+                        // An hour back on a zoneless local clock: daylight saving time ending, the
+                        // hour's rows written twice (a stranger's minute log lost that hour's steps,
+                        // the message not saying why).
+                        if case .dateTimes(_, let dateTimes) = clockAtRow, dateTimes.epochStart == nil,
+                            abs(previous.start + interval - 3600 - t) <= min(interval / 2, 60)
+                        {
+                            hourBack = true
+                        }
+                        throw reader.error(
+                            atField: columns.time,
+                            "interval starts before the previous row's"
+                                + (hourBack
+                                    ? " (the clock went back an hour: daylight saving time ending on a local clock? --time-zone ZONE "
+                                        + "reads its times, e.g. --time-zone Europe/Berlin)" : ""))
+                    }
                     emitPending(until: t, interval, into: &emitter)
+                    hourBack = false
                 } else {
                     emitter.stepCountBaseline(at: t, kind: .device, distance: metres)
                 }

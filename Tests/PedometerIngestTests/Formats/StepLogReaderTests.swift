@@ -342,4 +342,26 @@ import PedometerCore
         #expect(zoned.startDate == 1_709_276_400)
         #expect(!zoned.notes.contains(DateTimeClock.localTimeNote))
     }
+
+    /// A minute log on a local clock without a zone across the end of daylight saving time
+    /// writes the hour 02:00–02:59 twice: its second pass is skipped with the reason and the
+    /// option that reads it (a stranger's log lost that hour's steps, the message not saying
+    /// why), and `--time-zone` reads every row.
+    @Test func anHourWrittenTwiceAtTheEndOfDaylightSavingTime() throws {
+        var rows = ["timestamp,steps"]
+        for hour in [1, 2, 2, 3] {
+            for minute in 0..<60 { rows.append(String(format: "2024-10-27 %02d:%02d:00,%d", hour, minute, 80 + minute % 2 * 40)) }
+        }
+        let path = files.write("fall_minutes.csv", rows.joined(separator: "\n") + "\n")
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, into: &sink)
+        #expect(sink.stepTotal(.device) == 18_000)
+        #expect(info.skipped.byReason == [
+            "interval starts before the previous row's (the clock went back an hour: daylight saving time ending on a local clock? "
+                + "--time-zone ZONE reads its times, e.g. --time-zone Europe/Berlin)": 60,
+        ])
+        var zoned = CollectingSink()
+        let zonedInfo = try RecordingReader.read(path, options: IngestOptions(timeZone: TimeZoneRule("Europe/Berlin")), into: &zoned)
+        #expect(zoned.stepTotal(.device) == 24_000 && zonedInfo.skipped.count == 0)
+    }
 }
