@@ -187,6 +187,14 @@ enum StepIntervalReader {
             info.notes.append("each row starts at its date '\(layout.header[layout.start])' and time of day '\(layout.header[time])'")
         }
         if preview.style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
+        // Slashed dates that fit either order (`01/03/2024` … `12/03/2024`), read month first as
+        // English writes them: said (a stranger's twelve days of March were read as the 3rd of
+        // each month, unsaid). Dotted and dashed dates are day first wherever they are written.
+        if column.layout == .numeric(.monthFirst, separator: UInt8(ascii: "/")), DateParser.orderIsAmbiguous(preview.starts, column.layout) {
+            info.notes.append(
+                "\(column.description): every date fits the other order of day and month as well; a header in a language that writes "
+                    + "dates day first (Datum, Fecha, Data …) reads them day first")
+        }
         // Times of day take their day from a file name like 2019-05-13.csv (Google Fit).
         var day: Int64?
         if column.layout == .timeOfDay, let date = DateParser.parse(String(FileSystem.lastComponent(path).prefix(10)), .iso) {

@@ -110,6 +110,14 @@ public enum DateParser {
         return candidates.first { layout in texts.allSatisfy { parse($0, layout) != nil } }
     }
 
+    /// Whether every one of `samples`, read in the numeric `layout`, fits its other order as
+    /// well (`01/03/2024` … `12/03/2024`: 3 January or 1 March …): the order was a guess.
+    public static func orderIsAmbiguous<Texts: Sequence<String>>(_ samples: Texts, _ layout: Layout) -> Bool {
+        guard case .numeric(let order, let separator) = layout else { return false }
+        let other = Layout.numeric(order == .dayFirst ? .monthFirst : .dayFirst, separator: separator)
+        return samples.allSatisfy { parse($0, other) != nil }
+    }
+
     /// Whether `text`, written in `layout`, gives a time only to the minute (`2019-05-13 14:00`):
     /// no time for samples many a second.
     public static func isMinutePrecision(_ text: String, _ layout: Layout) -> Bool {

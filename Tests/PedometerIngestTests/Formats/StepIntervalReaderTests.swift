@@ -61,6 +61,19 @@ import PedometerCore
         #expect(abs((daily.steps[.device]?.last?.distance ?? 0) - 14_558) < 1e-6)
     }
 
+    /// Slashed dates that every one fits either order (`01/03/2024` … `12/03/2024`) are read
+    /// month first, as English writes them, and a note says the order was a guess (a stranger's
+    /// twelve days of March were read as the 3rd of each month, nothing said); a date past the
+    /// 12th settles it, and no note is given.
+    @Test func anAmbiguousOrderOfDayAndMonthIsSaid() throws {
+        let rows = (1...12).map { String(format: "%02d/03/2024,%d", $0, 8000 + $0) }.joined(separator: "\n")
+        let (info, _) = try read(files.write("uk_daily12.csv", "Date,Steps\n" + rows + "\n"))
+        #expect(info.notes.contains("date-times (M/d/yyyy) without a zone: every date fits the other order of day and month as well; a header "
+            + "in a language that writes dates day first (Datum, Fecha, Data …) reads them day first"), "\(info.notes)")
+        let (settled, _) = try read(files.write("uk_daily13.csv", "Date,Steps\n" + rows + "\n13/03/2024,9000\n"))
+        #expect(!settled.notes.contains { $0.contains("fits the other order") })
+    }
+
     /// A health app's hourly rows under a `Date` column (Health Auto Export): each row's
     /// steps over its hour, not a day (until 2026-11-26 a 24-hour log lasted 47 hours, and
     /// series put its steps at the wrong times); a `Finish` column is an interval's end (QS
