@@ -111,7 +111,7 @@ struct TimeWindowOptionGroup: ParsableArguments {
     }
 
     private static func noStart(_ recording: String) -> IngestError {
-        IngestError(file: recording, "a clock time needs the recording's absolute start, which this export does not give: its times are not dated, or are a local clock's without a zone (give it with --time-zone, e.g. --time-zone Europe/Berlin), or use offsets: --from 5m")
+        IngestError(file: recording, "a clock time needs the recording's absolute start, which this export does not give: use offsets (--from 5m); or, if its times are a local clock's date-times without a zone, give it with --time-zone (e.g. --time-zone Europe/Berlin)")
     }
 
     /// Seconds since 1970 of midnight, on the local clock of `zone` (this machine's without

@@ -15,9 +15,11 @@ struct PhyphoxTimeReference: Sendable, Hashable {
     /// mounted zip): `meta/time.csv` beside it; `nil` when there is none or it holds no `START`
     /// row with both times (the export then has no date, as before).
     static func beside(_ dataPath: String, options: IngestOptions) -> PhyphoxTimeReference? {
-        let folder = FormatDetector.parentFolder(dataPath)
-        guard let meta = FileSystem.entry("meta", in: folder), let file = FileSystem.entry("time.csv", in: folder + "/" + meta),
-            let reader = try? CSVReader(path: folder + "/" + meta + "/" + file, options: IngestOptions(delimiter: options.delimiter)),
+        // One look for `meta/` (phyphox writes it so) before listing it: a folder of thousands of
+        // walks is not listed for each.
+        let meta = FormatDetector.parentFolder(dataPath) + "/meta"
+        guard FileSystem.isDirectory(meta), let file = FileSystem.entry("time.csv", in: meta),
+            let reader = try? CSVReader(path: meta + "/" + file, options: IngestOptions(delimiter: options.delimiter)),
             (try? reader.next()) == true
         else { return nil }
         let names = ColumnNames(reader.strings())

@@ -74,7 +74,8 @@ enum StepIntervalReader {
     /// steps, counted once (``Combination``). Step logs of one time column read them so too.
     static let deviceNames: Set<String> = ["deviceuuid", "deviceid", "device", "datasource", "source", "sourcename"]
     /// Names of the device's distance over each interval: also Fitbit's (Fitabase's
-    /// `TotalDistance`, the distance of the day's steps and logged activities, km) and Apple
+    /// `TotalDistance`, the distance of the day's steps and logged activities, km, where no
+    /// `TrackerDistance` gives the steps' own) and Apple
     /// Health's walking and running distance as exporters name it (Health Auto Export's
     /// `Walking + Running Distance (km)`, `distance_walking_running`).
     static let distanceNames: Set<String> = [
@@ -107,7 +108,9 @@ enum StepIntervalReader {
         let baseName = fileName.lowercased().split(separator: ".").first.map(String.init) ?? ""
         let stepsFile = baseName.hasSuffix("steps")
         guard let steps = named ?? (healthRecord || stepsFile ? names.index(of: "value") : nil) else { return nil }
-        let distance = names.index(where: (localised ? localisedDistanceNames : distanceNames).contains)
+        // Fitbit's distance of the tracker's steps before its total, which adds activities
+        // logged by hand (a bike ride's 20 km beside a day's steps).
+        let distance = names.index(of: "trackerdistance") ?? names.index(where: (localised ? localisedDistanceNames : distanceNames).contains)
         var layout: Layout
         if let start = names.index(where: startNames.contains) ?? (healthRecord ? names.index(of: "startdate") : nil),
             let end = names.index(where: endNames.contains) ?? (healthRecord ? names.index(of: "enddate") : nil)

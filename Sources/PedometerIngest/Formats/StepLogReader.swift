@@ -153,8 +153,11 @@ enum StepLogReader {
                         // An hour back on a zoneless local clock: daylight saving time ending, the
                         // hour's rows written twice (a stranger's minute log lost that hour's steps,
                         // the message not saying why).
-                        if case .dateTimes(_, let dateTimes) = clockAtRow, dateTimes.epochStart == nil,
-                            abs(previous.start + interval - 3600 - t) <= min(interval / 2, 60)
+                        // At night, as the clocks go back (00:00–03:59 local: 01:00 in America,
+                        // 02:00 in Europe); an hour written twice by day is no such change.
+                        if case .dateTimes(let column, let dateTimes) = clockAtRow, dateTimes.epochStart == nil,
+                            abs(previous.start + interval - 3600 - t) <= min(interval / 2, 60),
+                            let wall = try? column.parse(reader, columns.time), (0..<4).contains(wall.integer / 3_600_000_000_000 % 24)
                         {
                             hourBack = true
                         }

@@ -257,7 +257,8 @@ public enum DecimalParser {
                 }
                 return count
             }
-            guard (1...3).contains(digits()), index < end else { return nil }
+            // A first group of one to three digits, not led by a zero (`0.123,4` is no thousands).
+            guard index < end, bytes[index] != UInt8(ascii: "0"), (1...3).contains(digits()), index < end else { return nil }
             let group = bytes[index]
             guard group == point || group == comma else { return nil }
             var groups = 0
@@ -278,6 +279,7 @@ public enum DecimalParser {
     /// ``parseLocalized(_:decimalComma:)`` of a timestamp (``parseIntegerOrDouble(_:terminated:)``).
     static func parseLocalizedIntegerOrDouble(_ bytes: UnsafeRawBufferPointer, decimalComma: Bool) -> IntegerOrDouble? {
         withPlainForm(bytes, decimalComma: decimalComma) { parseIntegerOrDouble($0) }
+            ?? withoutGroupSeparators(bytes) { parseIntegerOrDouble($0) }
     }
 
     /// Runs `body` on a copy of `bytes` with the decimal comma and Unicode minus signs written

@@ -114,11 +114,9 @@ public enum RecordingDiscovery {
             search.recordings.append(folder)
             return
         }
-        // phyphox's sets of one recording: the one that holds its acceleration.
-        if let export = PhyphoxExport(folder: folder) {
-            search.recordings.append(export.accelerationFile)
-            return
-        }
+        // phyphox's sets of one recording: the one that holds its acceleration (the folder's
+        // sub-folders are searched all the same).
+        let export = PhyphoxExport(folder: folder)
         search.searchedFolders.append(folder)
         if let identity { ancestors.insert(identity) }
         defer { if let identity { ancestors.remove(identity) } }
@@ -142,6 +140,7 @@ public enum RecordingDiscovery {
                 if RecordingReader.isPhyphoxMetadata(path) { continue }
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
             } else if isRecordingFileName(name) {
+                if let export, path != export.accelerationFile, export.otherFiles.contains(path) { continue }
                 if !TruthManifest.isManifest(path) { search.recordings.append(path) }
             } else if let reason = FileSystem.permissionProblem(path) {
                 // In a folder that can be listed but not searched, nothing tells a folder from a file.

@@ -70,7 +70,7 @@ public struct SkippedRows: Sendable, Hashable {
 
     /// Skips per reason.
     public var byReason: [String: Int] {
-        Dictionary(uniqueKeysWithValues: kinds.values.map { ($0.shown, $0.count) })
+        Dictionary(kinds.values.map { ($0.shown, $0.count) }, uniquingKeysWith: +)
     }
 
     /// The reasons with their counts, the most frequent first (ties in the reasons' order), so
@@ -97,7 +97,8 @@ public struct SkippedRows: Sendable, Hashable {
     }
 
     /// The values `reason` quotes, quotes included: from a `'` after a space, a colon or a
-    /// bracket (not an apostrophe, `header's`) to the next `'` not followed by a letter.
+    /// bracket (not an apostrophe, `header's`) to the next `'` followed by the end, a space or
+    /// punctuation (not one inside the value: `'1'032.9'`, a Swiss thousands mark).
     private static func quotedValues(_ reason: String) -> [Range<String.Index>] {
         var ranges: [Range<String.Index>] = []
         var index = reason.startIndex
@@ -110,7 +111,7 @@ public struct SkippedRows: Sendable, Hashable {
             var close = reason.index(after: index)
             while close < reason.endIndex {
                 let next = reason.index(after: close)
-                if reason[close] == "'" && (next == reason.endIndex || !reason[next].isLetter) { break }
+                if reason[close] == "'" && (next == reason.endIndex || !(reason[next].isLetter || reason[next].isNumber)) { break }
                 close = next
             }
             guard close < reason.endIndex else { break }

@@ -49,7 +49,17 @@ import PedometerCore
         let (info, sink) = try read(fitabase)
         #expect(sink.stepTotal(.device) == 23_897)
         #expect(abs((sink.steps[.device]?.last?.distance ?? 0) - 15_469.999_790_191_65) < 1e-6)
-        #expect(info.notes.contains { $0.hasPrefix("distance 'TotalDistance' in km (inferred: 0.65 m a step") }, "\(info.notes)")
+        #expect(info.notes.contains { $0.hasPrefix("distance 'TrackerDistance' in km (inferred: 0.65 m a step") }, "\(info.notes)")
+        // The tracker's distance, not the total with activities logged by hand (the review: a
+        // logged 20 km ride was added to the day's walk).
+        let logged = files.write("logged/dailyActivity_merged.csv", """
+            Id,ActivityDate,TotalSteps,TotalDistance,TrackerDistance,LoggedActivitiesDistance
+            1503960366,4/12/2016,13162,28.5,8.5,20
+            1503960366,4/13/2016,10735,6.96999979019165,6.96999979019165,0
+
+            """)
+        let (_, loggedSink) = try read(logged)
+        #expect(abs((loggedSink.steps[.device]?.last?.distance ?? 0) - 15_469.999_790_191_65) < 1e-6)
         let healthAutoExport = files.write("HealthAutoExport-2024-05-01-2024-05-02.csv", """
             Date,Active Energy (kJ),Flights Climbed (count),Step Count (count),Walking + Running Distance (km),Walking Speed (km/hr),Walking Step Length (cm)
             2024-05-01 00:00:00,2406.978,25,12289,8.848,4.503,70.549

@@ -360,6 +360,11 @@ import PedometerCore
             "interval starts before the previous row's (the clock went back an hour: daylight saving time ending on a local clock? "
                 + "--time-zone ZONE reads its times, e.g. --time-zone Europe/Berlin)": 60,
         ])
+        // An hour written twice by day is no change of the clocks: no hint.
+        let day = files.write("resync.csv", rows.joined(separator: "\n").replacingOccurrences(of: "2024-10-27 0", with: "2024-05-01 1") + "\n")
+        var daySink = CollectingSink()
+        let dayInfo = try RecordingReader.read(day, into: &daySink)
+        #expect(dayInfo.skipped.byReason == ["interval starts before the previous row's": 60], "\(dayInfo.skipped.byReason)")
         var zoned = CollectingSink()
         let zonedInfo = try RecordingReader.read(path, options: IngestOptions(timeZone: TimeZoneRule("Europe/Berlin")), into: &zoned)
         #expect(zoned.stepTotal(.device) == 24_000 && zonedInfo.skipped.count == 0)

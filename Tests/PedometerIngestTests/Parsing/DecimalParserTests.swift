@@ -298,6 +298,15 @@ struct DecimalParserTests {
         }
         #expect(localized("1,032", decimalComma: true) == 1.032)
         #expect(localized("1.032", decimalComma: true) == nil)
+        // No thousands begin with a zero; a timestamp is read so too (the review: a German
+        // export's seconds past 1.000,00 were skipped).
+        #expect(localized("0.123,4", decimalComma: true) == nil && localized("000.123,4", decimalComma: false) == nil)
+        // A sign alone, or a sign and a mark (the random-bytes test found the first out of bounds).
+        for text in ["-", "+", " - ", "-.", "+,", "-1.", "1.000,"] {
+            #expect(localized(text, decimalComma: true) == nil && localized(text, decimalComma: false) == nil, "\(text)")
+        }
+        let time = Array("1.000,25".utf8).withUnsafeBytes { DecimalParser.parseLocalizedIntegerOrDouble($0, decimalComma: true) }
+        #expect(time == .double(1000.25))
     }
 }
 

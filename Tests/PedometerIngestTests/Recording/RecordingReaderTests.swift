@@ -110,6 +110,27 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
         let (zipped, zippedSink) = try read(zip.path)
         #expect(zippedSink.acceleration == alone.acceleration)
         #expect(zipped.notes.contains { $0.hasPrefix("phyphox export of 3 data sets") })
+
+        // In another language, with gravity or without told by the rows, not the names (the
+        // review: `Lineare Beschleunigung` was chosen over `Beschleunigung`, sorted first).
+        let german = { (text: String) in
+            text.replacingOccurrences(of: "Time (s)", with: "Zeit (s)").replacingOccurrences(of: "Linear Acceleration", with: "Lineare Beschleunigung")
+                .replacingOccurrences(of: "Acceleration", with: "Beschleunigung")
+        }
+        files.write("de/Lineare Beschleunigung.csv", german(linear))
+        files.write("de/Beschleunigung.csv", german(withGravity))
+        files.write("de/meta/time.csv", "\"event\",\"experiment time\",\"system time\",\"system time text\"\n")
+        #expect(RecordingDiscovery.recordings(in: [files.path("de")]) == [files.path("de/Beschleunigung.csv")])
+
+        // A folder of a user's walks beside an unzipped export's meta/ is searched as any (the
+        // review: only one of its files was listed, and its sub-folders not at all).
+        let generic = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+        files.write("mine/Raw Data.csv", withGravity)
+        files.write("mine/walk_monday.csv", generic)
+        files.write("mine/2024/older_walk.csv", generic)
+        files.write("mine/meta/time.csv", "\"event\",\"experiment time\",\"system time\",\"system time text\"\n")
+        let mine = files.path("mine")
+        #expect(Set(RecordingDiscovery.recordings(in: [mine])) == [mine + "/Raw Data.csv", mine + "/walk_monday.csv", mine + "/2024/older_walk.csv"])
     }
 
     @Test func anUnreadableGzippedFileOfAFolderIsLeftOut() throws {

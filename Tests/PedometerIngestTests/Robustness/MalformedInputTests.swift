@@ -855,10 +855,14 @@ import Darwin
         skipped.record(IngestError(file: "f.csv", line: 9, column: 1, "y acceleration is not a finite number: 'q'"))
         skipped.record(IngestError(file: "f.csv", line: 9, column: 1, "shorter than the header's 5 fields"))
         skipped.record(IngestError(file: "f.csv", line: 9, column: 1, "shorter than the header's 6 fields"))
-        #expect(skipped.count == 7)
-        #expect(skipped.byReason == [
-            "z acceleration is not a finite number: e.g. 'abc'": 4, "y acceleration is not a finite number: 'q'": 1,
-            "shorter than the header's 5 fields": 1, "shorter than the header's 6 fields": 1,
-        ])
+        // A Swiss thousands mark inside a value is no closing quote (the review).
+        for value in ["1'032.9", "1'120.0"] {
+            skipped.record(IngestError(file: "f.csv", line: 9, column: 1, "x acceleration is not a finite number: '\(value)'"))
+        }
+        #expect(skipped.byReason["x acceleration is not a finite number: e.g. '1'032.9'"] == 2, "\(skipped.byReason)")
+        #expect(skipped.count == 9)
+        #expect(skipped.byReason["z acceleration is not a finite number: e.g. 'abc'"] == 4)
+        #expect(skipped.byReason["y acceleration is not a finite number: 'q'"] == 1)
+        #expect(skipped.byReason["shorter than the header's 5 fields"] == 1 && skipped.byReason["shorter than the header's 6 fields"] == 1)
     }
 }
