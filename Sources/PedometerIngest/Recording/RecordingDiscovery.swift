@@ -140,7 +140,7 @@ public enum RecordingDiscovery {
                 if RecordingReader.isPhyphoxMetadata(path) { continue }
                 collect(path, into: &search, visited: &visited, ancestors: &ancestors)
             } else if isRecordingFileName(name) {
-                if let export, path != export.accelerationFile, export.otherFiles.contains(path) { continue }
+                if export?.otherFiles.contains(path) == true { continue }
                 if !TruthManifest.isManifest(path) { search.recordings.append(path) }
             } else if let reason = FileSystem.permissionProblem(path) {
                 // In a folder that can be listed but not searched, nothing tells a folder from a file.
