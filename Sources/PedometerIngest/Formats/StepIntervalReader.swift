@@ -339,12 +339,18 @@ enum StepIntervalReader {
         /// theirs.
         var aligned = 0
 
+        /// Whether two estimated lengths of rows are of one interval: within a factor of two (a
+        /// watch's minute and its copy; not a phone's quarter hour stamped as the minute began).
+        static func lastAlike(_ a: Double, _ b: Double) -> Bool {
+            a > 0 && b > 0 && max(a, b) <= 2 * min(a, b)
+        }
+
         /// Combines `rows`, in the order they end. With `estimatedEnds` (rows of a step log of
-        /// one time column, each ending at its device's next row or after the rows' usual
+        /// one time column, each ending at its device's next row or after its device's usual
         /// spacing: an end the file does not state), a row is of another device's interval when
-        /// its start alone is less than a second from that interval's, and takes its bounds (a
-        /// watch's minute before a minute it has no row for ends after the usual spacing, its
-        /// copy at the copy's next row).
+        /// its start is less than a second from that interval's and its length alike
+        /// (``lastAlike(_:_:)``), and takes its bounds (a watch's minute before a minute it has
+        /// no row for ends after the usual spacing, its copy at the copy's next row).
         init(_ rows: [Interval], estimatedEnds: Bool = false) {
             struct Bounds: Hashable {
                 var start: Double
@@ -361,7 +367,8 @@ enum StepIntervalReader {
                 let second = row.start.rounded(.down)
                 for key in [second - 1, second, second + 1] {
                     for bounds in bySecond[key] ?? []
-                    where abs(bounds.start - row.start) < tolerance && (estimatedEnds || abs(bounds.end - row.end) < tolerance)
+                    where abs(bounds.start - row.start) < tolerance
+                        && (estimatedEnds ? Self.lastAlike(bounds.end - bounds.start, row.end - row.start) : abs(bounds.end - row.end) < tolerance)
                         && !(byBounds[bounds] ?? []).contains(where: { $0.device == row.device })
                     {
                         return bounds

@@ -185,9 +185,9 @@ enum StepLogReader {
 
     /// Counts per interval of several devices (column `devices`: Google's Fitbit export, a
     /// watch's minutes and the phone's Health Connect writing them again some milliseconds
-    /// later): each row from its time to its device's next row's (at most `interval`, the rows'
-    /// usual spacing measured between each device's own rows: one length for all devices, so
-    /// that a row and its copy last as long), the same steps of several devices counted once,
+    /// later): each row from its time to its device's next row's (at most its device's usual
+    /// spacing, else `interval`, the usual spacing of all devices' own rows; a copy takes the
+    /// bounds of the row it copies), the same steps of several devices counted once,
     /// as Samsung's and Apple Health's are (``StepIntervalReader/Combination``); time 0 is the
     /// earliest row's time.
     private static func readDevices<Sink>(
@@ -220,7 +220,8 @@ enum StepLogReader {
                 } else {
                     order.append(device)
                 }
-                pending[device] = StepIntervalReader.Interval(start: t, end: t + interval, steps: steps, metres: distance, device: device)
+                pending[device] = StepIntervalReader.Interval(
+                    start: t, end: t + (shape.deviceIntervals[device] ?? interval), steps: steps, metres: distance, device: device)
             } catch {
                 try emitter.skip(error)
             }
@@ -391,6 +392,10 @@ enum StepLogReader {
         /// The devices named (``Columns/device``; `nil` for rows naming none), in the order of
         /// their first rows.
         var devices: [String?] = []
+        /// Each device's own usual spacing, where it has two spacings or more at another rate
+        /// than the rows' common spacing (a phone's quarter hours beside a watch's minutes: the
+        /// review found them squeezed into a minute each, counted faster than anyone walks).
+        var deviceIntervals: [String?: Double] = [:]
         /// Whether the rows are a day apart and do not rise at every row, as a counter read
         /// once a day would: a day's counts, though too few rows to go down twice.
         var daily = false
@@ -403,6 +408,7 @@ enum StepLogReader {
             var spacings: [Double] = []
             // Each device's changes and last time.
             var byDevice: [String?: (steps: CountChanges, distance: CountChanges, last: Double?)] = [:]
+            var deviceSpacings: [String?: [Double]] = [:]
             while try reader.next() {
                 guard let stepsIndex = columns.steps, let count = reader.count(stepsIndex, style),
                     let t = try? clock.seconds(reader, columns.time)
@@ -412,7 +418,10 @@ enum StepLogReader {
                 var own = byDevice[device] ?? (CountChanges(), CountChanges(), nil)
                 own.steps.add(count)
                 if let index = columns.distance, let metres = try? reader.optionalNumber(index, "distance", style) { own.distance.add(metres) }
-                if let last = own.last, t > last, spacings.count < 1024 { spacings.append(t - last) }
+                if let last = own.last, t > last {
+                    if spacings.count < 1024 { spacings.append(t - last) }
+                    if deviceSpacings[device, default: []].count < 1024 { deviceSpacings[device, default: []].append(t - last) }
+                }
                 own.last = t
                 byDevice[device] = own
             }
@@ -426,6 +435,12 @@ enum StepLogReader {
             daily = spacing >= 72_000 && !steps.risesAtEveryRow
             guard steps.isPerInterval || daily else { return }
             interval = spacing
+            // Only a device whose rows come at another rate (half as often or less): copies
+            // stamped a little late keep the rows' common spacing.
+            for (device, own) in deviceSpacings where own.count >= 2 {
+                let median = own.sorted()[own.count / 2]
+                if median >= 2 * spacing || median <= spacing / 2 { deviceIntervals[device] = median }
+            }
         }
     }
 }
