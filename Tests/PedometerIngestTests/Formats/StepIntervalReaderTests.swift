@@ -84,6 +84,24 @@ import PedometerCore
         #expect(!settled.notes.contains { $0.contains("fits the other order") })
     }
 
+    /// Counts written with three decimals beside whole ones, under English names (`12.345`,
+    /// `8.001`): read as written, fractions of a step, and the note names the option that reads
+    /// their points as thousands (a stranger's days of 12,345 steps were read as 12, unsaid);
+    /// with it, thousands.
+    @Test func countsThatMayGroupThousandsAreAsked() throws {
+        let path = files.write("en_dots.csv", "Date;Steps\n01.03.2024;12.345\n02.03.2024;8.001\n03.03.2024;950\n")
+        let (info, sink) = try read(path)
+        #expect(abs((sink.stepTotal(.device) ?? 0) - 970.346) < 1e-6)
+        #expect(info.notes.contains(
+            "step counts written with three decimals ('Steps': read as fractions of a step); if their points group thousands (12.345 for "
+                + "12,345 steps), give --decimal comma"), "\(info.notes)")
+        let (commaInfo, comma) = try read(path, IngestOptions(decimal: .comma))
+        #expect(comma.stepTotal(.device) == 21_296)
+        #expect(!commaInfo.notes.contains { $0.hasPrefix("step counts written with three decimals") })
+        let (_, plain) = try read(files.write("plain.csv", "Date;Steps\n01.03.2024;12.5\n02.03.2024;8.001\n"))
+        #expect((plain.stepTotal(.device) ?? 0) > 0)
+    }
+
     /// A health app's hourly rows under a `Date` column (Health Auto Export): each row's
     /// steps over its hour, not a day (until 2026-11-26 a 24-hour log lasted 47 hours, and
     /// series put its steps at the wrong times); a `Finish` column is an interval's end (QS
