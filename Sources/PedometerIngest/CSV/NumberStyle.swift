@@ -6,6 +6,11 @@
 struct NumberStyle: Sendable, Hashable {
     /// Whether points group the thousands of counts, and a comma marks the decimals of other numbers.
     let pointsGroupThousands: Bool
+    /// Whether the counts could be written so, though nothing else in the table says it is
+    /// (`12.345`, `8.001` beside `950` under English names): every count digits alone or in
+    /// groups of three after points, one group at least not `000`, and no other number a
+    /// decimal with a point. Read as fractions; a reader says so.
+    let countsMayGroupThousands: Bool
 
     /// Counts and measures written plainly.
     static let plain = NumberStyle(pointsGroupThousands: false)
@@ -15,6 +20,7 @@ struct NumberStyle: Sendable, Hashable {
 
     private init(pointsGroupThousands: Bool) {
         self.pointsGroupThousands = pointsGroupThousands
+        countsMayGroupThousands = false
     }
 
     /// The style of a table from its first rows: `counts`, a column of counts as written, and
@@ -59,6 +65,7 @@ struct NumberStyle: Sendable, Hashable {
             if Self.isDecimal(trimmed, ",") { commaDecimals = true }
         }
         pointsGroupThousands = commaDecimals || (decimalCommaNamed && points && fractional)
+        countsMayGroupThousands = points && fractional
     }
 
     /// Column names in languages that write decimals with a comma (German, Dutch, Spanish,

@@ -192,7 +192,7 @@ enum StepIntervalReader {
         if preview.style.pointsGroupThousands { info.notes.append(NumberStyle.pointsGroupThousandsNote) }
         // Counts with three decimals (`12.345`) beside whole ones: read as written, and asked (a
         // stranger's days of 12,345 steps in an English-named file were read as 12 steps).
-        if !preview.style.pointsGroupThousands, preview.countsLookGrouped {
+        if !preview.style.pointsGroupThousands, preview.style.countsMayGroupThousands {
             info.notes.append(
                 "step counts written with three decimals ('\(layout.header[layout.steps])': read as fractions of a step); if their points "
                     + "group thousands (12.345 for 12,345 steps), give --decimal comma")
@@ -670,32 +670,17 @@ enum StepIntervalReader {
         var mergedRows = false
         /// Whether two rows have one date (the start column's text): rows within a day.
         var datesRepeat = false
-        /// Whether the counts of two rows or more are all whole numbers or groups of thousands
-        /// behind a point (`12.345`, `8.001`), one at least such: fractions of a step as read,
-        /// or thousands.
-        var countsLookGrouped = false
 
         /// Reads the first rows of two readers of the table (`rows` makes one): the starts,
         /// then the style of the counts.
         init(_ rows: () throws(IngestError) -> CSVReader, _ layout: Layout) throws(IngestError) {
             var dates: Set<String> = []
-            var counts = 0, grouped = 0, whole = 0
             let reader = try rows()
             while starts.count < 256, try reader.next(), !startsAnotherSection(reader, layout) {
                 if let start = startText(reader, layout) { starts.append(start) }
-                if layout.steps < reader.fieldCount, !reader.isEmpty(layout.steps) {
-                    counts += 1
-                    let parts = reader.string(layout.steps).trimmingSpaces.split(separator: ".", omittingEmptySubsequences: false)
-                    if parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) {
-                        grouped += 1
-                    } else if parts.count == 1, !parts[0].isEmpty, parts[0].allSatisfy(\.isNumber) {
-                        whole += 1
-                    }
-                }
                 if layout.start < reader.fieldCount, !dates.insert(reader.string(layout.start)).inserted { datesRepeat = true }
                 if isMergedRow(reader, layout) { mergedRows = true }
             }
-            countsLookGrouped = counts >= 2 && grouped > 0 && grouped + whole == counts
             style = try rows().numberStyle(
                 counts: layout.steps, names: ColumnNames(layout.header).normalized, included: { isStepCountRow($0, layout) },
                 ends: { startsAnotherSection($0, layout) })
