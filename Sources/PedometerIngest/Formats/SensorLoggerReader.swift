@@ -87,6 +87,7 @@ enum SensorLoggerReader {
             try part(headphone, needsRows: true),
         ]
         let present = parts.compactMap { $0 }
+        let described = try readMetadata(in: folder, displayName: displayName, options: options)
         var origin: TimeColumn.RawTime?
         for part in present {
             if let first = try TimeColumn.firstTimestamp(part.path, part.displayName, options, skipHeader: true) {
@@ -108,7 +109,7 @@ enum SensorLoggerReader {
             }
         } else if let head = parts[8] {
             source = headphone
-            let units = try headphoneUnits(besideIn: folder, displayName: displayName, options: options)
+            let units = headphoneUnits(standardised: described.standardised)
             try readDeviceMotion(head, userUnit: units, options: options, time: time, into: &emitter, info: &info)
         } else if let wrist = parts[7] {
             source = wristMotion
@@ -127,9 +128,7 @@ enum SensorLoggerReader {
         if let fixes = parts[5] { try readLocation(fixes, options: options, time: time, into: &emitter) }
         if let pressure = parts[6] { try readBarometer(pressure, options: options, time: time, into: &emitter, info: &info) }
         info.startDate = time.epochStart
-        if let entry = FileSystem.entry(metadata, in: folder) {
-            info.device = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).device
-        }
+        info.device = described.device
     }
 
     /// Whether `path` names a file the acceleration is read from (Gravity.csv among them).
@@ -156,7 +155,10 @@ enum SensorLoggerReader {
         } else if deviceMotionColumns(part) != nil {
             let units: DeviceMotionUnit =
                 isHeadphone(part)
-                ? try headphoneUnits(besideIn: FormatDetector.parentFolder(path), displayName: FormatDetector.parentFolder(displayName), options: options)
+                ? headphoneUnits(
+                    standardised: try readMetadata(
+                        in: FormatDetector.parentFolder(path), displayName: FormatDetector.parentFolder(displayName), options: options
+                    ).standardised)
                 : .gravitysUnit
             try readDeviceMotion(part, userUnit: units, options: options, time: time, into: &emitter, info: &info)
         } else if let sensor = otherSensorFiles[canonicalName(displayName)] {
@@ -293,12 +295,10 @@ enum SensorLoggerReader {
         canonicalName(part.displayName) == headphone.lowercased() || part.names.index(of: "devicelocation") != nil
     }
 
-    /// The headphones' user acceleration unit, as the `Metadata.csv` in `folder` says (its
-    /// `standardisation`); g, the app's default, when none says.
-    private static func headphoneUnits(besideIn folder: String, displayName: String, options: IngestOptions) throws(IngestError) -> DeviceMotionUnit {
-        guard let entry = FileSystem.entry(metadata, in: folder),
-            let standardised = try readMetadata(folder + "/" + entry, displayName: displayName + "/" + entry, options: options).standardised
-        else { return .g(said: false) }
+    /// The headphones' user acceleration unit, as `Metadata.csv` says (its `standardisation`);
+    /// g, the app's default, when it does not.
+    private static func headphoneUnits(standardised: Bool?) -> DeviceMotionUnit {
+        guard let standardised else { return .g(said: false) }
         return standardised ? .metersPerSecondSquared : .g(said: true)
     }
 
@@ -540,13 +540,14 @@ enum SensorLoggerReader {
         }
     }
 
-    /// `Metadata.csv`: a header and one row; gives "device name (platform, Sensor Logger appVersion)".
-    /// What `Metadata.csv` says: the device (`SM-G920F (android, Sensor Logger 1.31.2)`) and
-    /// whether the app's units were standardised (`standardisation`), each `nil` when unsaid.
+    /// What the `Metadata.csv` in `folder` (a header and one row) says: the device
+    /// (`SM-G920F (android, Sensor Logger 1.31.2)`) and whether the app's units were
+    /// standardised (`standardisation`), each `nil` when unsaid or without the file.
     private static func readMetadata(
-        _ path: String, displayName: String, options: IngestOptions
+        in folder: String, displayName: String, options: IngestOptions
     ) throws(IngestError) -> (device: String?, standardised: Bool?) {
-        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        guard let entry = FileSystem.entry(metadata, in: folder) else { return (nil, nil) }
+        let reader = try CSVReader(path: folder + "/" + entry, options: options, displayName: displayName + "/" + entry)
         guard try reader.next() else { return (nil, nil) }
         let names = ColumnNames(reader.strings())
         guard try reader.next() else { return (nil, nil) }
