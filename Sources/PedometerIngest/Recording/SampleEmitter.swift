@@ -2,8 +2,8 @@ import PedometerCore
 
 /// Passes a reader's samples to the sink through one ``StreamMonitor`` per stream, and keeps the
 /// record of skipped rows: the one path every reader's output takes. Acceleration goes first
-/// through a ``SharedStampSpreader``; acceleration, location and pressure through a
-/// ``ClockJumpFilter``. ``finish()`` passes on what is still held.
+/// through a ``SharedStampSpreader`` and a ``ReorderBuffer``; acceleration, location and
+/// pressure through a ``ClockJumpFilter``. ``finish()`` passes on what is still held.
 struct SampleEmitter<Sink: SampleSink> {
     var sink: Sink
     let strict: Bool
@@ -20,6 +20,8 @@ struct SampleEmitter<Sink: SampleSink> {
     private var acceleration: StreamMonitor?
     private var accelerationStamps = SharedStampSpreader<AccelerationSample>()
     private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
+    private var accelerationOrder = ReorderBuffer<AccelerationSample>()
+    private var magnitudeOrder = ReorderBuffer<AccelerationMagnitudeSample>()
     private var accelerationJumps = ClockJumpFilter<AccelerationSample>()
     private var magnitudeJumps = ClockJumpFilter<AccelerationMagnitudeSample>()
     private var accelerationKind = AccelerationKind.total
@@ -55,6 +57,7 @@ struct SampleEmitter<Sink: SampleSink> {
     mutating func beginAcceleration(kind: AccelerationKind, unit: String, file: String, columns: String = "") {
         finishAcceleration()
         accelerationStamps = SharedStampSpreader()
+        accelerationOrder = ReorderBuffer()
         accelerationJumps = ClockJumpFilter()
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
@@ -67,6 +70,7 @@ struct SampleEmitter<Sink: SampleSink> {
     mutating func beginAccelerationMagnitude(unit: String, file: String, columns: String) {
         finishAcceleration()
         magnitudeStamps = SharedStampSpreader()
+        magnitudeOrder = ReorderBuffer()
         magnitudeJumps = ClockJumpFilter()
         acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
@@ -160,6 +164,10 @@ struct SampleEmitter<Sink: SampleSink> {
         magnitudeStamps.finish()
         forwardPlacedMagnitudes()
         guard acceleration != nil else { return }
+        accelerationOrder.finish()
+        passOrderedAcceleration()
+        magnitudeOrder.finish()
+        passOrderedMagnitudes()
         if let last = accelerationJumps.finish(monitor: &acceleration!) { pass(last) }
         if let last = magnitudeJumps.finish(monitor: &acceleration!) { pass(last) }
     }
@@ -176,12 +184,29 @@ struct SampleEmitter<Sink: SampleSink> {
 
     @inline(__always)
     private mutating func forward(_ sample: AccelerationSample) {
-        accelerationJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
+        accelerationOrder.add(sample)
+        passOrderedAcceleration()
     }
 
     @inline(__always)
     private mutating func forward(_ sample: AccelerationMagnitudeSample) {
-        magnitudeJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
+        magnitudeOrder.add(sample)
+        passOrderedMagnitudes()
+    }
+
+    /// Passes the samples the reorder buffer has due through the clock-jump filter.
+    @inline(__always)
+    private mutating func passOrderedAcceleration() {
+        while let sample = accelerationOrder.next() {
+            accelerationJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func passOrderedMagnitudes() {
+        while let sample = magnitudeOrder.next() {
+            magnitudeJumps.add(sample, monitor: &acceleration!).forEach { pass($0) }
+        }
     }
 
     @inline(__always)
@@ -273,6 +298,8 @@ struct SampleEmitter<Sink: SampleSink> {
             for stamps in [accelerationStamps.sharing, magnitudeStamps.sharing] where stamps.samples > 0 {
                 result[index].sharedTimestamps = stamps
             }
+            result[index].reorderedSamples = accelerationOrder.reordered + magnitudeOrder.reordered
+            result[index].resentRows = accelerationOrder.resent + magnitudeOrder.resent
         }
         return result
     }

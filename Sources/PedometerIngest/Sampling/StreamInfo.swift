@@ -31,6 +31,12 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// Rows repeating the row before them exactly, time and values (a row written twice:
     /// dropped, not taken for a sample delivered in a batch).
     public var repeatedRows = 0
+    /// Acceleration samples written after later ones (a batch written late) and put back in
+    /// place (``ReorderBuffer``).
+    public var reorderedSamples = 0
+    /// Acceleration rows written again after later rows, time and values (a stretch sent twice:
+    /// dropped; ``ReorderBuffer``).
+    public var resentRows = 0
     /// Acceleration rows reading 0 on every axis before the sensor's first reading (a logger
     /// of several sensors writing rows before this one delivered: dropped).
     public var zeroRowsBeforeFirstReading = 0
@@ -106,6 +112,12 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         var result: [String] = []
         if outOfOrder > 0 { result.append("\(outOfOrder) samples with timestamps going backwards (dropped)") }
         if repeatedRows > 0 { result.append("\(repeatedRows) rows repeating the row before them exactly, time and values (dropped)") }
+        if resentRows > 0 {
+            result.append("\(resentRows) rows written again after later rows, time and values (a stretch sent twice: dropped)")
+        }
+        if reorderedSamples > 0 {
+            result.append("\(reorderedSamples) samples written after later ones (batches written late): put back in time order")
+        }
         if zeroRowsBeforeFirstReading > 0 {
             result.append("\(zeroRowsBeforeFirstReading) rows reading 0 on every axis before the sensor's first reading (dropped: not started)")
         }

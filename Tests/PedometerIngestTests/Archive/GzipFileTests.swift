@@ -26,12 +26,30 @@ import Testing
     }
 
     @Test func membersAreReadOneAfterTheOther() throws {
-        // `cat a.gz b.gz`: two logs joined; the clock going back places the second after the first.
+        // `cat a.gz b.gz`: two logs joined (the second the first's walk with x mirrored); the
+        // clock going back places the second after the first.
+        let text = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+        let mirrored = text.split(separator: "\n").map { line in
+            var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if let x = Double(fields[1]) { fields[1] = String(-x) }
+            return fields.joined(separator: ",")
+        }
+        let plain = files.write("b.csv", mirrored.joined(separator: "\n") + "\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-n", plain]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
         let path = files.path("joined.csv.gz")
-        try (try gzipped + gzipped).write(to: URL(fileURLWithPath: path))
+        try (try gzipped + Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))).write(to: URL(fileURLWithPath: path))
         let (info, sink) = try readRecording(path)
         #expect(sink.acceleration.count == 4000)
         #expect(info.stream("acceleration")?.clockRestartCount == 1)
+        // One log's members twice is the log written again: read once.
+        try (try gzipped + gzipped).write(to: URL(fileURLWithPath: path))
+        let (twiceInfo, twice) = try readRecording(path)
+        #expect(twice.acceleration.count == 2000 && twiceInfo.stream("acceleration")?.resentRows == 2000)
     }
 
     @Test func damagedTruncatedOversizedOrMisnamedFilesAreRefused() throws {

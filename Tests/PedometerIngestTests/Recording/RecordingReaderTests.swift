@@ -305,8 +305,8 @@ private func walkRows(rate: Double, seconds: Double, timeScale: Double, gravity:
     @Test func timestampsGoingBackwardsAndGapsAreReported() throws {
         var text = "t,x,y,z\n"
         for index in 0..<300 { text += "\(Double(index) * 0.01),0,0,9.8\n" }
-        text += "2.5,0,0,9.8\n"  // backwards: dropped
-        text += "2.99,0,0,9.8\n"  // duplicate
+        text += "2.5,0,0.1,9.8\n"  // backwards: dropped
+        text += "2.99,0,0.1,9.8\n"  // duplicate (the row of 2.99 s again would be dropped)
         for index in 500..<600 { text += "\(Double(index) * 0.01),0,0,9.8\n" }  // 2 s gap
         let (info, sink) = try read(files.write("gaps.csv", text))
         let stream = try #require(info.stream("acceleration"))

@@ -478,13 +478,24 @@ import Darwin
         // came out at 0 steps, exit 0).
         let backwards = files.write("backwards.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows.reversed()))
         #expect(outcome(backwards).error?.description == "\(backwards): 1999 of the 2000 acceleration samples go back in time: the rows are newest first? sort them oldest first")
-        // A few rows out of order are dropped and reported, the rest read.
+        let plain = try #require(outcome(files.write("plain.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows))).sink?.acceleration)
+        // A few rows out of order, each in the hole its absence left: put back in place, the
+        // samples those of the file in order (until 2026-11-28 dropped and reported).
         var shuffled = rows
         shuffled.swapAt(100, 101)
         shuffled.swapAt(900, 901)
-        let few = try #require(outcome(files.write("few.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + shuffled))).info?.stream("acceleration"))
-        #expect(few.outOfOrder == 2 && few.sampleCount == 1998)
-        #expect(few.problems == ["2 samples with timestamps going backwards (dropped)"])
+        let swapped = outcome(files.write("few.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + shuffled)))
+        #expect(swapped.sink?.acceleration == plain)
+        let few = try #require(swapped.info?.stream("acceleration"))
+        #expect(few.outOfOrder == 0 && few.sampleCount == 2000 && few.reorderedSamples == 2)
+        #expect(few.problems == ["2 samples written after later ones (batches written late): put back in time order"])
+        // A row stamped a millisecond before the one above it (a jittery clock, no hole to
+        // fill) is dropped and reported, the rest read.
+        var jittery = rows
+        jittery[500][0] = String(Int(rows[499][0])! - 1)
+        let dropped = try #require(outcome(files.write("jittery.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + jittery))).info?.stream("acceleration"))
+        #expect(dropped.outOfOrder == 1 && dropped.sampleCount == 1999)
+        #expect(dropped.problems == ["1 samples with timestamps going backwards (dropped)"])
         // One row's acceleration beyond any body-worn sensor's range (a corrupted value): the
         // row skipped and located, the rest read as without it (until 2026-11-26 read as a
         // sample, whose ringing through the filters lost 3 steps of a 35-step walk at 1000 m/s^2
@@ -502,12 +513,29 @@ import Darwin
         // Rows written twice (time and values repeated exactly): dropped and reported, the
         // samples those of the file without them (until 2026-11-26 taken for samples delivered
         // in a batch and spread over the time before them).
-        let plain = try #require(outcome(files.write("plain.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows))).sink?.acceleration)
         let twice = rows.enumerated().flatMap { index, row in index % 7 == 0 ? [row, row] : [row] }
         let repeated = outcome(files.write("twice.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + twice)))
         #expect(repeated.sink?.acceleration == plain)
         let repeatedStream = try #require(repeated.info?.stream("acceleration"))
         #expect(repeatedStream.problems == ["286 rows repeating the row before them exactly, time and values (dropped)"])
+        // A stretch sent again after later rows (a sync: rows 1000–1199 once more after 1199),
+        // and half-second batches written in swapped pairs: the samples those of the file in
+        // order (until 2026-11-28 each taken for a restarted clock: the stretch's steps counted
+        // twice, and every swap moved the rest of the walk 10 s later).
+        let resent = Array(rows[..<1200] + rows[1000..<1200] + rows[1200...])
+        let again = outcome(files.write("again.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + resent)))
+        #expect(again.sink?.acceleration == plain)
+        #expect(try #require(again.info?.stream("acceleration")).problems == ["200 rows written again after later rows, time and values (a stretch sent twice: dropped)"])
+        // (From the second second on: a first batch written late is put back before the first
+        // row, which is time 0, so that it starts at -0.5 s.)
+        var batches = Array(rows[..<100])
+        for start in stride(from: 100, to: rows.count, by: 100) {
+            batches += rows[(start + 50)..<(start + 100)]
+            batches += rows[start..<(start + 50)]
+        }
+        let late = outcome(files.write("late.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + batches)))
+        #expect(late.sink?.acceleration == plain)
+        #expect(try #require(late.info?.stream("acceleration")).reorderedSamples == 950)
         // All equal: kept, reported.
         let equal = rows.map { [rows[0][0]] + $0.dropFirst() }
         let same = files.write("same-time.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + equal))
