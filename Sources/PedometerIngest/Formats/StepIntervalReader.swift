@@ -45,6 +45,10 @@ enum StepIntervalReader {
         /// Whether the starts are milliseconds since 1970 (Samsung Health's `day_time`, each
         /// day's midnight in UTC), not date-time texts.
         var epochMilliseconds = false
+        /// Whether the starts are a spreadsheet's serial dates, days since 1899-12-30 (a date
+        /// column saved from a cell formatted as a number: `45627` for 2024-12-01), a clock
+        /// reading without a zone.
+        var spreadsheetDays = false
         /// A column saying which device's count each row is, where one value marks the counts
         /// of all devices merged (Samsung Health's `source_type`, `-2`): an interval's merged
         /// row is read in place of its devices' rows.
@@ -166,6 +170,14 @@ enum StepIntervalReader {
         var layout = layout
         // A `day_time` of date texts is a date column like any other.
         if layout.epochMilliseconds, reader.number(layout.start) == nil { layout.epochMilliseconds = false }
+        // A date column of numbers from 1950 to 2100 in days: a spreadsheet's serial dates (a
+        // stranger's `date,steps` of 45627, 45628 … was refused as no date-time).
+        if !layout.epochMilliseconds, layout.timeOfDay == nil, let first = reader.number(layout.start),
+            options.timeUnit == .spreadsheetDays || TimeUnit.spreadsheetDays.plausibleValues.contains(first)
+        {
+            layout.spreadsheetDays = true
+            info.notes.append("dates in '\(layout.header[layout.start])' are a spreadsheet's serial dates (days since 1899-12-30)")
+        }
         func table() throws(IngestError) -> CSVReader { try rows(path, displayName: displayName, layout: layout, options: options) }
         // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
         var preview = try Preview(table, layout)
@@ -623,6 +635,7 @@ enum StepIntervalReader {
     /// zoned texts are.
     private static func column(_ layout: Layout, _ preview: Preview) -> DateTimeColumn? {
         if layout.epochMilliseconds { return DateTimeColumn(sample: "1970-01-01T00:00:00Z") }
+        if layout.spreadsheetDays { return DateTimeColumn(sample: "1970-01-01T00:00:00") }
         guard let first = preview.starts.first else { return nil }
         let dashed = DateParser.Layout.yearFirst(separator: UInt8(ascii: "-"))
         let joinedYearFirst = layout.timeOfDay != nil && preview.starts.allSatisfy { DateParser.parse($0, dashed) != nil }
@@ -651,9 +664,20 @@ enum StepIntervalReader {
             let nanoseconds = Int64(milliseconds) * 1_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
         }
+        if layout.spreadsheetDays {
+            // To the second: a fraction of a day written with five decimals is 0.864 s.
+            guard let days = try reader.optionalNumber(layout.start, "date (a spreadsheet's serial date)"),
+                TimeUnit.spreadsheetDays.plausibleValues.contains(days)
+            else { throw reader.error(atField: layout.start, "date is no spreadsheet serial date from 1950 to 2100") }
+            let nanoseconds = Int64(((days - Self.spreadsheetEpochDay) * 86_400).rounded()) * 1_000_000_000
+            return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
+        }
         guard let time = layout.timeOfDay else { return try column.parse(reader, layout.start) }
         return try column.parse(reader, date: layout.start, time: time, clockDigits: layout.timeOfDayInClockDigits)
     }
+
+    /// 1970-01-01 as a spreadsheet's serial date.
+    private static let spreadsheetEpochDay = 25_569.0
 
     /// Whether the reader's record names another section of the export below the rows (Fitbit's
     /// `Sleep` below its `Activities`): a line of one name, where the table ends.
@@ -790,7 +814,8 @@ enum StepIntervalReader {
             timesByDevice[device, default: []].append(parsed.integer)
             count += 1
             // Midnight as written (a zoned date's instant is not midnight in UTC).
-            if let wall = DateParser.parse(text, column.layout)?.wallNanoseconds, wall % nanosecondsPerDay != 0 {
+            let wall = layout.spreadsheetDays ? parsed.integer : DateParser.parse(text, column.layout)?.wallNanoseconds
+            if let wall, wall % nanosecondsPerDay != 0 {
                 timesOfDay = true
             }
         }

@@ -306,7 +306,7 @@ enum StepLogReader {
         }
         if let unit { return .numbers(TimeColumn(unit: unit)) }
         guard let (unit, note) = UnitInference.timeUnit(times, eventStream: true) else {
-            throw IngestError(file: displayName, "cannot infer the time unit of the step log; give --time-unit ns|us|ms|s")
+            throw IngestError(file: displayName, "cannot infer the time unit of the step log; give --time-unit ns|us|ms|s|excel-days|datenum")
         }
         info.notes.append(note)
         return .numbers(TimeColumn(unit: unit))

@@ -18,8 +18,10 @@ enum UnitInference {
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue))")
         }
         guard let (spacing, how) = spacing(times, eventStream: eventStream) else { return nil }
-        let window = eventStream ? 0.15...60 : samplingIntervals
-        let candidates = TimeUnit.allCases.filter { window.contains(spacing * $0.seconds) && $0.plausibleValues.contains(times.first ?? 0) }
+        // A step log's rows: up to a minute apart, or a day in a spreadsheet's serial times
+        // (hours under `time,steps` as 45627.04167, 45627.08333 …: seconds would be 0.04 s).
+        func window(_ unit: TimeUnit) -> ClosedRange<Double> { eventStream ? 0.15...(unit.countsDays ? 86_400 : 60) : samplingIntervals }
+        let candidates = TimeUnit.allCases.filter { window($0).contains(spacing * $0.seconds) && $0.plausibleValues.contains(times.first ?? 0) }
         if let unit = unixUnit, unit != candidates.first, unixTimeRates.contains(1 / (spacing * unit.seconds)) {
             let rate = String(format3: 1 / (spacing * unit.seconds))
             return (unit, "time in \(unit.rawValue) (inferred: values are Unix times in \(unit.rawValue), \(how) \(spacingText(spacing)) → \(rate) Hz)")

@@ -34,6 +34,40 @@ import PedometerCore
         #expect(info.notes.contains("step counts per day"))
     }
 
+    /// A date column saved from cells formatted as numbers holds a spreadsheet's serial dates
+    /// (`43597` for 2019-05-12): read as those days, and hours as their fractions, in local time
+    /// that `--time-zone` places (until 2026-11-28 refused as no date-time).
+    @Test func spreadsheetSerialDates() throws {
+        let text = try String(contentsOfFile: Fixtures.path("formats/google-fit/Daily activity metrics.csv"), encoding: .utf8)
+        let serial = text.split(separator: "\n").map { line in
+            line.replacingOccurrences(of: "2019-05-12", with: "43597").replacingOccurrences(of: "2019-05-13", with: "43598")
+        }
+        #expect(serial.count == 3 && serial[2].hasPrefix("43598,"))
+        var options = IngestOptions()
+        options.timeZone = TimeZoneRule("+02:00")
+        let (info, sink) = try read(files.write("daily.csv", serial.joined(separator: "\n") + "\n"), options)
+        #expect(sink.stepTotal(.device) == 17195)
+        #expect(sink.steps[.device]?.map(\.time) == [0, 86_400, 172_800])
+        #expect(info.notes.contains("dates in 'Date' are a spreadsheet's serial dates (days since 1899-12-30)"))
+        #expect(info.notes.contains("step counts per day"))
+        #expect(info.startDate == 1_557_612_000)  // 2019-05-12 00:00 +02:00
+        // Hours, five decimals (0.864 s): a row's usual spacing, to the second.
+        var rows: [String] = []
+        var total = 0
+        for hour in 0..<48 {
+            let count = hour % 24 < 8 ? 0 : 50 + hour * 37 % 200
+            total += count
+            rows.append(String(format: "%.5f,%d", 43_597 + Double(hour) / 24, count))
+        }
+        let (hourly, hourlySink) = try read(files.write("hourly.csv", (["Date,Steps"] + rows).joined(separator: "\n") + "\n"))
+        #expect(hourly.notes.contains("step counts per 3600 s from each row's time (the rows' usual spacing)"), "\(hourly.notes)")
+        #expect(hourlySink.stepTotal(.device) == Double(total))
+        // The same under `time,steps` (one time column): days inferred from the hours' spacing.
+        let (inferred, inferredSink) = try read(files.write("timed.csv", (["time,steps"] + rows).joined(separator: "\n") + "\n"))
+        #expect(inferred.notes.contains { $0.hasPrefix("time in excel-days (inferred: median spacing 3600") }, "\(inferred.notes)")
+        #expect(inferredSink.stepTotal(.device) == hourlySink.stepTotal(.device))
+    }
+
     /// The device's own distance beside its daily steps, as Fitbit's data (Fitabase's
     /// `dailyActivity_merged.csv`, the first rows of the public data set: `TotalDistance` in
     /// km, unstated, told by the step's length) and Health Auto Export (`Walking + Running
