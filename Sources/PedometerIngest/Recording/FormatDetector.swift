@@ -206,7 +206,11 @@ enum FormatDetector {
         guard hasData else {
             throw IngestError(file: path, line: 2, column: 1, "header only: no data rows")
         }
-        if let found = try unitsRow(below: first, reader), let detection = try? detectHeader(path, found),
+        let withUnits = try unitsRow(below: first, reader)
+        // A row of units naming another sensor's (`rad/s` under `time,x,y,z`): refused as the
+        // header stating them would be.
+        if options.columns == nil, let withUnits, let refusal = otherSensorRefusal(path, withUnits) { throw refusal }
+        if let found = withUnits, let detection = try? detectHeader(path, found),
             case .table = detection.layout
         {
             return Detection(

@@ -1492,7 +1492,8 @@ import PedometerCore
     /// as another sensor's (HHAR's `Phones_gyroscope.csv`, Polar's magnetometer in `[G]`auss,
     /// which reads as g), rows that average to no gravity. A walk in such a file is read (the
     /// name is a hint, the rows decide), and `--columns` reads any of them. (Until 2026-11-27
-    /// each was read as acceleration; 33766e9 refused by the name alone, the walks too.)
+    /// each was read as acceleration; 33766e9 refused by the name alone, the walks too.) A row
+    /// of units under the names states them as a header does.
     @Test func anotherSensorsFileIsRefused() throws {
         // A gyroscope swinging once a stride about a mean of 0 (rad/s), and a walk in g.
         func rows(_ row: (Double) -> String) -> String { (0..<500).map { row(Double($0) / 50) }.joined(separator: "\n") + "\n" }
@@ -1524,6 +1525,13 @@ import PedometerCore
             let (_, read) = try read(files.path(name))
             #expect(read.acceleration.count == 500, "\(name)")
         }
+        // The units in a row of their own under the names (`s,rad/s,rad/s,rad/s` under
+        // `time,x,y,z`), in a file named as no sensor (until 2026-11-28 read as acceleration in
+        // g, the units row a bad row); acceleration's units there are read.
+        files.write("log.csv", "time,x,y,z\ns,rad/s,rad/s,rad/s\n" + gyroscope)
+        #expect(readError(files.path("log.csv"))?.description.contains("are another sensor's (a gyroscope: angular velocity)") == true)
+        files.write("log-g.csv", "time,x,y,z\ns,g,g,g\n" + walk)
+        #expect(try read(files.path("log-g.csv")).1.acceleration.count == 500)
         let (_, forced) = try read(hhar, IngestOptions(columns: try ColumnRoles(parsing: "t=1,x=2,y=3,z=4")))
         #expect(forced.acceleration.count == 500)
         let (_, byName) = try read(polar, IngestOptions(columns: try ColumnRoles(parsing: "time=sensor timestamp [s],x=X [dps],y=Y [dps],z=Z [dps]")))
