@@ -1,4 +1,5 @@
 import PedometerCore
+import TestSupport
 import Testing
 @testable import PedometerIngest
 
@@ -94,6 +95,76 @@ import Testing
         // The same a second back.
         let second = Array(walk[..<1500]) + (0..<1500).map { Self.sample($0, from: 29.004) }
         #expect(reorder(second).out == second)
+    }
+
+    @Test func aLateBatchOnAJitteryClockIsPutBack() {
+        // ±6 ms on 20 ms: intervals inside the late batch down to 8 ms.
+        var generator = SplitMix64(seed: 3)
+        let jittery = walk.map { sample -> AccelerationMagnitudeSample in
+            var moved = sample
+            moved.time += Double.random(in: -0.006...0.006, using: &generator)
+            return moved
+        }
+        var late = jittery
+        late.replaceSubrange(1100..<1160, with: jittery[1130..<1160] + jittery[1100..<1130])
+        let result = reorder(late)
+        #expect(result.out == jittery && result.reordered == 30)
+    }
+
+    /// A clock that restarts into a gap of the first part, or before its first row, keeps its
+    /// first rows in file order (they go on past the hole), as does one that restarts after
+    /// the rate fell (the second part interleaves with the first at its spacing, which the
+    /// first intervals no longer give), for the clock-jump filter to place after the first.
+    @Test func aRestartIntoAGapBeforeTheStartOrAfterTheRateFellGoesOnInFileOrder() {
+        let gapped = Array(walk[..<500]) + walk[1100..<1400] + (0..<1000).map { Self.sample($0, from: 12) }
+        #expect(reorder(gapped).out == gapped)
+        let early = Array(walk[..<1000]) + (0..<1500).map { Self.sample($0, from: -10) }
+        #expect(reorder(early).out == early)
+        let slower = (0..<100).map { AccelerationMagnitudeSample(time: Double($0) * 0.01, magnitude: 9) }
+            + (0..<1200).map { Self.sample($0, from: 1) } + (0..<1500).map { Self.sample($0, from: 3.012) }
+        #expect(reorder(slower).out == slower)
+    }
+
+    /// One row stamped 20 s ahead is no batch (no second row after the hole it leaves): it goes
+    /// on in file order, for the clock-jump filter to drop as a stray.
+    @Test func aStrayRowAheadIsLeftToTheClockJumpFilter() {
+        var stray = walk
+        stray[2000].time += 20
+        #expect(reorder(stray).out == stray)
+    }
+
+    /// Another log's still rows that read what the first's did at the same times (a quantised
+    /// sensor at rest, a relative clock restarting) are no stretch written again: kept, in file
+    /// order, when their walk differs, and when they are all one value.
+    @Test func stillRowsOfAnotherLogAreNotTakenForRowsWrittenAgain() {
+        let still = (0..<1000).map { AccelerationMagnitudeSample(time: Double($0) * 0.02, magnitude: 9.81) }
+        let restarted = still + still + walk.map { AccelerationMagnitudeSample(time: $0.time + 20, magnitude: $0.magnitude) }
+        #expect(reorder(restarted).out == restarted)
+        let partial = still + still[..<250] + walk.map { AccelerationMagnitudeSample(time: $0.time + 5, magnitude: $0.magnitude) }
+        #expect(reorder(partial).out == partial)
+    }
+
+    /// Rows of a stretch written one at a time between the rows 20 s after it (two threads'
+    /// rows interleaved) are no batch written late once each would move more than a thousand
+    /// held samples: they go on in file order, and the cost of putting them back stays bounded.
+    @Test func rowsInterleavedFarBehindAreNotReorderedOneByOne() {
+        let fast = (0..<4200).map { AccelerationMagnitudeSample(time: Double($0) * 0.01, magnitude: 9 + Double($0) / 1e4) }
+        var interleaved = Array(fast[..<100])
+        for index in 0..<2000 { interleaved += [fast[2100 + index], fast[100 + index]] }
+        let result = reorder(interleaved)
+        #expect(result.out.count == interleaved.count)
+        #expect(result.reordered < 1100, "\(result.reordered)")
+    }
+
+    /// A clock that stands still holds no more than ``ReorderBuffer/mostHeld`` samples.
+    @Test func aClockThatStandsStillHoldsABoundedNumber() {
+        var buffer = ReorderBuffer<AccelerationMagnitudeSample>()
+        var passed = 0
+        for index in 0..<100_000 {
+            buffer.add(AccelerationMagnitudeSample(time: 1, magnitude: 9 + Double(index) / 1e6))
+            while buffer.next() != nil { passed += 1 }
+        }
+        #expect(passed == 100_000 - ReorderBuffer<AccelerationMagnitudeSample>.mostHeld)
     }
 
     @Test func theFirstSampleBeforeAnIntervalIsKnownGoesOnInFileOrder() {
