@@ -149,7 +149,8 @@ public struct StreamInfo: Sendable, Hashable, Codable {
             let longest = longestGaps.first.map { String(format3: $0.length) + " s at " + String(format3: $0.start) + " s" } ?? ""
             result.append("\(gapCount) gaps totalling \(String(format3: gapSeconds)) s (longest \(longest))")
         }
-        if let jitter, jitter > 0.25 { result.append("irregular sampling (jitter \(Int((jitter * 100).rounded()))%)") }
+        // (A jitter beyond an Int: a first row stamped -1e308 crashed the conversion.)
+        if let jitter, jitter > 0.25 { result.append("irregular sampling (jitter \(String(format3: (jitter * 100).rounded()))%)") }
         if stream == "acceleration", let rate, !UnitInference.plausibleRates.contains(rate) {
             result.append("sampling rate \(String(format3: rate)) Hz is implausible for an accelerometer: check the time unit (--time-unit ns|us|ms|s)")
         }
