@@ -42,17 +42,54 @@ enum StepIntervalReader {
         /// A column naming each row's quantity (Apple Health's `type`): only rows of step
         /// counts are read.
         var type: Int?
-        /// Whether the starts are milliseconds since 1970 (Samsung Health's `day_time`, each
-        /// day's midnight in UTC), not date-time texts.
-        var epochMilliseconds = false
-        /// Whether the starts are a spreadsheet's serial dates, days since 1899-12-30 (a date
-        /// column saved from a cell formatted as a number: `45627` for 2024-12-01), a clock
-        /// reading without a zone.
-        var spreadsheetDays = false
+        /// How the starts are written as numbers, not date-time texts; `nil` when they are texts.
+        var numericStarts: NumericStarts?
         /// A column saying which device's count each row is, where one value marks the counts
         /// of all devices merged (Samsung Health's `source_type`, `-2`): an interval's merged
         /// row is read in place of its devices' rows.
         var sourceType: Int?
+    }
+
+    /// Dates written as numbers in the start column.
+    enum NumericStarts {
+        /// Milliseconds since 1970 (Samsung Health's `day_time`, each day's midnight in UTC).
+        case epochMilliseconds
+        /// Seconds since 1970, of 2000–2100: instants.
+        case epochSeconds
+        /// A spreadsheet's serial dates, days since 1899-12-30 (a date cell saved as a number:
+        /// `45627` for 2024-12-01), a clock reading without a zone.
+        case spreadsheetDays
+        /// ISO 8601's basic form of a date, `yyyyMMdd` (`20241201`), without a zone.
+        case compactDates
+
+        /// The start column's numbers, as the first row's `value` shows them (with `--time-unit
+        /// excel-days`, `days`); `nil` when they are none of these.
+        static func of(_ value: Double, days: Bool) -> NumericStarts? {
+            if days || TimeUnit.spreadsheetDays.plausibleValues.contains(value) { return .spreadsheetDays }
+            if compactDate(value) != nil { return .compactDates }
+            if UnitInference.unixTimes.contains(value) { return .epochSeconds }
+            return nil
+        }
+
+        /// The date of `value` written `yyyyMMdd` (1950–2100), as `yyyy-MM-dd`; `nil` when it is
+        /// no such date.
+        static func compactDate(_ value: Double) -> String? {
+            guard value.rounded() == value, (19_500_101...21_001_231).contains(value) else { return nil }
+            let digits = Int(value)
+            let (year, month, day) = (digits / 10_000, digits / 100 % 100, digits % 100)
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
+
+        /// What the note says of the column named `name`.
+        func note(_ name: String) -> String? {
+            switch self {
+            case .epochMilliseconds: nil
+            case .epochSeconds: "dates in '\(name)' are seconds since 1970"
+            case .spreadsheetDays: "dates in '\(name)' are a spreadsheet's serial dates (days since 1899-12-30)"
+            case .compactDates: "dates in '\(name)' are written yyyyMMdd"
+            }
+        }
     }
 
     /// A row's interval, seconds, and what was counted over it.
@@ -122,7 +159,7 @@ enum StepIntervalReader {
             layout = Layout(start: start, end: end, steps: steps, distance: distance, header: header)
         } else if let day = names.index(of: "daytime") {
             // Samsung Health's daily trend: each day's steps, merged over devices and per device.
-            layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header, epochMilliseconds: true)
+            layout = Layout(start: day, end: nil, steps: steps, distance: distance, header: header, numericStarts: .epochMilliseconds)
             layout.sourceType = names.index(of: "sourcetype")
         } else if let day = names.index(where: dayNames.contains)
             ?? (localised ? names.index(where: localisedDayNames.contains) ?? StepLogReader.localisedDate(names) : nil)
@@ -169,14 +206,14 @@ enum StepIntervalReader {
         guard try reader.next() else { throw IngestError(file: displayName, line: reader.line + 1, column: 1, "header only: no data rows") }
         var layout = layout
         // A `day_time` of date texts is a date column like any other.
-        if layout.epochMilliseconds, reader.number(layout.start) == nil { layout.epochMilliseconds = false }
-        // A date column of numbers from 1950 to 2100 in days: a spreadsheet's serial dates (a
-        // stranger's `date,steps` of 45627, 45628 … was refused as no date-time).
-        if !layout.epochMilliseconds, layout.timeOfDay == nil, let first = reader.number(layout.start),
-            options.timeUnit == .spreadsheetDays || TimeUnit.spreadsheetDays.plausibleValues.contains(first)
+        if layout.numericStarts == .epochMilliseconds, reader.number(layout.start) == nil { layout.numericStarts = nil }
+        // A date column of numbers: a spreadsheet's serial dates, `yyyyMMdd` or Unix seconds (a
+        // stranger's `date,steps` of 45627, 45628 … or of 20240501 was refused as no date-time).
+        if layout.numericStarts == nil, layout.timeOfDay == nil, let first = reader.number(layout.start),
+            let numeric = NumericStarts.of(first, days: options.timeUnit == .spreadsheetDays)
         {
-            layout.spreadsheetDays = true
-            info.notes.append("dates in '\(layout.header[layout.start])' are a spreadsheet's serial dates (days since 1899-12-30)")
+            layout.numericStarts = numeric
+            numeric.note(layout.header[layout.start]).map { info.notes.append($0) }
         }
         func table() throws(IngestError) -> CSVReader { try rows(path, displayName: displayName, layout: layout, options: options) }
         // The layout all the first rows' starts fit (`01-05-2019` above `13-05-2019`: day first).
@@ -634,8 +671,11 @@ enum StepIntervalReader {
     /// ISO 8601 is not, is read year first. Starts in milliseconds since 1970 are instants, as
     /// zoned texts are.
     private static func column(_ layout: Layout, _ preview: Preview) -> DateTimeColumn? {
-        if layout.epochMilliseconds { return DateTimeColumn(sample: "1970-01-01T00:00:00Z") }
-        if layout.spreadsheetDays { return DateTimeColumn(sample: "1970-01-01T00:00:00") }
+        switch layout.numericStarts {
+        case .epochMilliseconds, .epochSeconds: return DateTimeColumn(sample: "1970-01-01T00:00:00Z")
+        case .spreadsheetDays, .compactDates: return DateTimeColumn(sample: "1970-01-01T00:00:00")
+        case nil: break
+        }
         guard let first = preview.starts.first else { return nil }
         let dashed = DateParser.Layout.yearFirst(separator: UInt8(ascii: "-"))
         let joinedYearFirst = layout.timeOfDay != nil && preview.starts.allSatisfy { DateParser.parse($0, dashed) != nil }
@@ -655,7 +695,8 @@ enum StepIntervalReader {
 
     /// A row's interval start, nanoseconds as ``DateTimeColumn`` gives them.
     private static func start(_ reader: CSVReader, _ layout: Layout, _ column: DateTimeColumn) throws(IngestError) -> TimeColumn.ParsedTime {
-        if layout.epochMilliseconds {
+        switch layout.numericStarts {
+        case .epochMilliseconds:
             // From 1973 (10^11 ms; fewer are seconds or days, no Samsung export's) to 2286
             // (10^13 ms), in whole milliseconds: a day's midnight.
             guard let milliseconds = try reader.optionalNumber(layout.start, "day (milliseconds since 1970)"),
@@ -663,14 +704,24 @@ enum StepIntervalReader {
             else { throw reader.error(atField: layout.start, "day is no whole number of milliseconds since 1970 after 1973") }
             let nanoseconds = Int64(milliseconds) * 1_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
-        }
-        if layout.spreadsheetDays {
+        case .epochSeconds:
+            guard let seconds = try reader.optionalNumber(layout.start, "date (seconds since 1970)"), UnitInference.unixTimes.contains(seconds)
+            else { throw reader.error(atField: layout.start, "date is no number of seconds since 1970 from 2000 to 2100") }
+            let nanoseconds = Int64((seconds * 1000).rounded()) * 1_000_000
+            return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
+        case .compactDates:
+            guard let value = try reader.optionalNumber(layout.start, "date (yyyyMMdd)"), let date = NumericStarts.compactDate(value),
+                let parsed = DateParser.parse(date, .iso)
+            else { throw reader.error(atField: layout.start, "date is no yyyyMMdd date from 1950 to 2100") }
+            return TimeColumn.ParsedTime(integer: parsed.wallNanoseconds, value: Double(parsed.wallNanoseconds), isInteger: true)
+        case .spreadsheetDays:
             // To the second: a fraction of a day written with five decimals is 0.864 s.
             guard let days = try reader.optionalNumber(layout.start, "date (a spreadsheet's serial date)"),
                 TimeUnit.spreadsheetDays.plausibleValues.contains(days)
             else { throw reader.error(atField: layout.start, "date is no spreadsheet serial date from 1950 to 2100") }
             let nanoseconds = Int64(((days - Self.spreadsheetEpochDay) * 86_400).rounded()) * 1_000_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
+        case nil: break
         }
         guard let time = layout.timeOfDay else { return try column.parse(reader, layout.start) }
         return try column.parse(reader, date: layout.start, time: time, clockDigits: layout.timeOfDayInClockDigits)
@@ -801,7 +852,7 @@ enum StepIntervalReader {
     private static func rowLength(
         _ path: String, displayName: String, layout: Layout, column: DateTimeColumn, options: IngestOptions
     ) throws(IngestError) -> Double? {
-        guard !layout.epochMilliseconds else { return nil }
+        guard layout.numericStarts != .epochMilliseconds else { return nil }
         let reader = try rows(path, displayName: displayName, layout: layout, options: options)
         let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
         // Each device's starts (two devices' rows interleave: each device's spacing is theirs).
@@ -814,7 +865,7 @@ enum StepIntervalReader {
             timesByDevice[device, default: []].append(parsed.integer)
             count += 1
             // Midnight as written (a zoned date's instant is not midnight in UTC).
-            let wall = layout.spreadsheetDays ? parsed.integer : DateParser.parse(text, column.layout)?.wallNanoseconds
+            let wall = layout.numericStarts == nil ? DateParser.parse(text, column.layout)?.wallNanoseconds : parsed.integer
             if let wall, wall % nanosecondsPerDay != 0 {
                 timesOfDay = true
             }

@@ -36,7 +36,8 @@ import PedometerCore
 
     /// A date column saved from cells formatted as numbers holds a spreadsheet's serial dates
     /// (`43597` for 2019-05-12): read as those days, and hours as their fractions, in local time
-    /// that `--time-zone` places (until 2026-11-28 refused as no date-time).
+    /// that `--time-zone` places; `yyyyMMdd` and Unix seconds are dates too (until 2026-11-28
+    /// each was refused as no date-time).
     @Test func spreadsheetSerialDates() throws {
         let text = try String(contentsOfFile: Fixtures.path("formats/google-fit/Daily activity metrics.csv"), encoding: .utf8)
         let serial = text.split(separator: "\n").map { line in
@@ -66,6 +67,17 @@ import PedometerCore
         let (inferred, inferredSink) = try read(files.write("timed.csv", (["time,steps"] + rows).joined(separator: "\n") + "\n"))
         #expect(inferred.notes.contains { $0.hasPrefix("time in excel-days (inferred: median spacing 3600") }, "\(inferred.notes)")
         #expect(inferredSink.stepTotal(.device) == hourlySink.stepTotal(.device))
+        // ISO 8601's basic form (`20190512`, local) and Unix seconds (an instant) as numbers.
+        for (name, first, second, note) in [
+            ("compact.csv", "20190512", "20190513", "dates in 'Date' are written yyyyMMdd"),
+            ("unix.csv", "1557612000", "1557698400", "dates in 'Date' are seconds since 1970"),
+        ] {
+            let written = text.replacingOccurrences(of: "2019-05-12", with: first).replacingOccurrences(of: "2019-05-13", with: second)
+            let (numeric, numericSink) = try read(files.write(name, written), options)
+            #expect(numericSink.stepTotal(.device) == 17195 && numericSink.steps[.device]?.map(\.time) == [0, 86_400, 172_800], "\(name)")
+            #expect(numeric.notes.contains(note), "\(numeric.notes)")
+            #expect(numeric.startDate == 1_557_612_000, "\(name)")
+        }
     }
 
     /// The device's own distance beside its daily steps, as Fitbit's data (Fitabase's
