@@ -61,6 +61,8 @@ public struct TruthManifest: Sendable, Hashable {
 
     /// Heights outside this range, in metres, are refused (a height in centimetres, or a typo).
     public static let plausibleHeights = 0.5...2.5
+    /// Metres a step a truth's distance can give: a shuffle's 0.1 m to a sprint's 3 m.
+    public static let plausibleStepLengths = 0.1...3.0
 
     /// `path` without empty, `.` and `..` steps (a `..` after a name removes the name), as
     /// written: links are not followed.
@@ -144,6 +146,16 @@ public struct TruthManifest: Sendable, Hashable {
             if let index = distanceColumn, !reader.isEmpty(index) {
                 guard let value = reader.number(index), value > 0 else {
                     throw reader.error(atField: index, "distance_m must be a positive number of metres")
+                }
+                // Metres a step that no walk or run has: a distance in km or feet (0.668 for
+                // 1,080 steps was read as 0.6 mm a step, a 99,847 % error in eval's distance).
+                if steps > 0, !plausibleStepLengths.contains(value / steps) {
+                    let length = value / steps
+                    let shown = length < 0.01 ? String(format: "%.2g", length * 1000) + " mm" : String(format: "%.2f", length) + " m"
+                    throw reader.error(
+                        atField: index,
+                        "distance_m \(reader.string(index).trimmingSpaces) for \(Int(steps)) steps is \(shown) a step: it must be metres "
+                            + "(\(plausibleStepLengths.lowerBound)–\(plausibleStepLengths.upperBound) m a step), not km or feet")
                 }
                 distance = value
             }

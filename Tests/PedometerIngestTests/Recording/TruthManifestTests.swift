@@ -98,6 +98,9 @@ import Testing
         ("path,steps\n,12\n", 2, 1, "empty recording path"),
         ("path,steps,distance_m\na.csv,12,0\n", 2, 10, "distance_m must be a positive number of metres"),
         ("path,steps,height_m\na.csv,12,172\n", 2, 10, "height_m must be metres (0.5–2.5)"),
+        // A distance in km (until 2026-11-28 read as metres: a 99,847 % distance error).
+        ("path,steps,distance_m\na.csv,1080,0.668\n", 2, 12, "distance_m 0.668 for 1080 steps is 0.62 mm a step: it must be metres (0.1–3.0 m a step)"),
+        ("path,steps,distance_m\na.csv,942,2835\n", 2, 11, "distance_m 2835 for 942 steps is 3.01 m a step: it must be metres"),
         ("", 1, 1, "empty manifest"),
     ])
     func badEntriesAreRefusedAtTheirLocation(_ text: String, _ line: Int, _ column: Int, _ reason: String) throws {
