@@ -124,6 +124,15 @@ public enum RecordingReader {
         try ZipArchiveFiles.withMounted(path, limits: options.zipLimits) { archive throws(IngestError) in
             guard let inner = recordingFolder(in: path) ?? loneDataFile(in: path) ?? phyphoxAcceleration(in: path) else {
                 if let error = archive.unreadableFile(named: SensorLoggerReader.accelerationFiles) { throw error }
+                // Several data files of no one export: a zip of recordings (a stranger's
+                // `a/walk.csv`, `b/run.csv` was said to hold none).
+                let files = dataFiles(in: path, upTo: 4).map { String($0.dropFirst(path.count + 1)) }.sorted()
+                if files.count > 1 {
+                    throw IngestError(
+                        file: path,
+                        "zip archive holds \(files.count > 3 ? "more than 3" : "\(files.count)") data files (\(files.prefix(3).joined(separator: ", "))"
+                            + "\(files.count > 3 ? ", …" : "")) of no one export: a zip is read as one recording; unzip it to read each file")
+                }
                 throw IngestError(
                     file: path,
                     "zip archive holds no recording: no Sensor Logger or Oxford export (TotalAcceleration.csv, Accelerometer.csv …), nor a single data file (.csv, .tsv, .txt)")
@@ -136,23 +145,30 @@ public enum RecordingReader {
     }
 
     /// The only data file (`.csv`, `.tsv`, `.txt`; not hidden) anywhere in the archive mounted
-    /// at `root`, `nil` when there is none or more than one. phyphox's metadata folder beside
-    /// its data (``isPhyphoxMetadata(_:)``) is left out.
+    /// at `root`, `nil` when there is none or more than one.
     private static func loneDataFile(in root: String) -> String? {
+        let found = dataFiles(in: root, upTo: 2)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The data files (`.csv`, `.tsv`, `.txt`; not hidden) anywhere in the archive mounted at
+    /// `root`, `limit` at most. phyphox's metadata folder beside its data
+    /// (``isPhyphoxMetadata(_:)``) is left out.
+    private static func dataFiles(in root: String, upTo limit: Int) -> [String] {
         var found: [String] = []
         var folders = [root]
-        while let folder = folders.popLast(), found.count < 2 {
+        while let folder = folders.popLast(), found.count < limit {
             for name in FileSystem.contents(of: folder) ?? [] where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 if FileSystem.isDirectory(path) {
                     if isPhyphoxMetadata(path) { continue }
                     folders.append(path)
-                } else if [".csv", ".tsv", ".txt"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                } else if [".csv", ".tsv", ".txt"].contains(where: { name.lowercased().hasSuffix($0) }), found.count < limit {
                     found.append(path)
                 }
             }
         }
-        return found.count == 1 ? found[0] : nil
+        return found
     }
 
     /// The acceleration file of a phyphox export of several data sets (``PhyphoxExport``) at

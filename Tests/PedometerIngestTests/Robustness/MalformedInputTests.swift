@@ -727,11 +727,16 @@ import Darwin
             #expect(error.location == PedometerIngest.SourceLocation(file: path), "\(error)")
             #expect(error.reason.hasPrefix(notZip), "\(error)")
         }
-        // A valid zip without an export in it.
-        let stored = Self.storedZip(["notes/readme.txt": Array("hello\n".utf8), "data.csv": Array("a,b\n1,2\n".utf8)])
-        let noExport = files.write("no-export.zip", stored)
+        // A valid zip without an export or a data file in it.
+        let noExport = files.write("no-export.zip", Self.storedZip(["notes/readme.md": Array("hello\n".utf8)]))
         #expect(outcome(noExport).error?.description
             == "\(noExport): zip archive holds no recording: no Sensor Logger or Oxford export (TotalAcceleration.csv, Accelerometer.csv …), nor a single data file (.csv, .tsv, .txt)")
+        // Several data files of no one export, a zip of recordings: said so, with how to read
+        // them (until 2026-11-28 said to hold no recording).
+        let walk = Array("time,x,y,z\n0,0,0,9.8\n".utf8)
+        let several = files.write("walks.zip", Self.storedZip(["b/run.csv": walk, "a/walk.csv": walk, "notes/readme.txt": Array("hello\n".utf8)]))
+        #expect(outcome(several).error?.description
+            == "\(several): zip archive holds 3 data files (a/walk.csv, b/run.csv, notes/readme.txt) of no one export: a zip is read as one recording; unzip it to read each file")
         // An export in a zip with a broken CSV: located inside the zip.
         let broken = Self.storedZip(["rec/TotalAcceleration.csv": Array("time,seconds_elapsed,z,y,x\n1,0,9.8,0,0\n2,\0,9.8,0,0\n".utf8)])
         let brokenPath = files.write("broken-export.zip", broken)
