@@ -63,6 +63,7 @@ enum RecordingSearch {
     static func recordings(in paths: [String], reportingLoneExpectedFiles: Bool = true) -> Found {
         var given: [String] = []
         var lone: [String] = []
+        var passedOver = 0
         var listings = FolderListings()
         for path in paths {
             guard !ExpectedSummaryFile.isDirectory(path) else {
@@ -77,8 +78,10 @@ enum RecordingSearch {
                 }
             } else if RecordingDiscovery.isStepTimesFileName(path) {
                 StandardError.print("\(path): a list of true step times (eval --truth's step_times), not a recording, passed over")
+                passedOver += 1
             } else if TruthManifest.isManifest(path) {
                 StandardError.print("\(path): a truth manifest (eval --truth), not a recording, passed over")
+                passedOver += 1
             } else {
                 given.append(path)
             }
@@ -108,6 +111,9 @@ enum RecordingSearch {
             StandardError.print("\(unusable.path): \(unusable.reason)")
         }
         var failures = search.emptyFolders.count + search.undecodableNames.count + search.unusablePaths.count
+        // Paths passed over, and nothing else to read: nothing was done, which is no success
+        // (a manifest given alone exited 0, as an empty folder does not).
+        if recordings.isEmpty, lone.isEmpty { failures += passedOver }
         if reportingLoneExpectedFiles {
             for file in lone {
                 StandardError.print("\(file): expected file without its recording (name the recording, or restore it)")

@@ -469,6 +469,10 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: folder.path).count == 3)
         // The expected file alone stands for its recording.
         #expect(try CommandRunner.run(["check", expected.path]).stdout.hasPrefix("PASS  \(recording.path)\n"))
+        // Only paths passed over: nothing done, no success (until 2026-11-28 exit status 0, as
+        // an empty folder's is not).
+        let alone = try CommandRunner.run(["summarize", steps])
+        #expect(alone.status == 1 && alone.stderr == note)
 
         let gone = folder.appendingPathComponent("gone.expected.json")
         try manager.copyItem(at: expected, to: gone)
