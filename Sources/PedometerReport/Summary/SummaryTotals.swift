@@ -4,6 +4,21 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     public var recordings = 0
     /// Recordings that could not be read.
     public var failed = 0
+    /// Recordings whose summary is one already added to every figure, counted once: the same
+    /// recording twice (a folder beside its own zip, a file beside its copy `walk (1).csv`),
+    /// which summed counted its steps twice.
+    public var repeated = 0
+    /// What tells a recording's summary from another's: its start, steps, duration, active
+    /// time and distance, to the last bit (with steps or a start: walks of no step and no
+    /// start date can have all of these alike).
+    private struct Identity: Hashable, Codable {
+        var start: String?
+        var steps: Int
+        var duration: Double
+        var active: Double?
+        var distance: Double?
+    }
+    private var added: Set<Identity> = []
     public var steps = 0
     /// Metres, over the recordings with a distance.
     public var distanceMeters = 0.0
@@ -26,6 +41,15 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// Adds a recording.
     public mutating func add(_ summary: RecordingSummary) {
         recordings += 1
+        if summary.steps > 0 || summary.startDate != nil {
+            let identity = Identity(
+                start: summary.startDate, steps: summary.steps, duration: summary.durationSeconds,
+                active: summary.activeDurationSeconds, distance: summary.distanceMeters)
+            guard added.insert(identity).inserted else {
+                repeated += 1
+                return
+            }
+        }
         steps += summary.steps
         durationSeconds += summary.durationSeconds
         if let active = summary.activeDurationSeconds {

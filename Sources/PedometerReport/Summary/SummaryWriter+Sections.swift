@@ -84,14 +84,17 @@ extension SummaryWriter {
     /// The totals of a batch, a block like a recording's.
     public static func totalsTable(_ totals: SummaryTotals, units: UnitSystem = .both) -> String {
         var lines = ["Total  [\(totals.recordings) recording\(totals.recordings == 1 ? "" : "s")"
+            + (totals.repeated > 0 ? ", \(totals.repeated) the same as another (start, steps and distance): counted once" : "")
             + (totals.failed > 0 ? ", \(totals.failed) failed" : "") + "]"]
+        // The figures are over the recordings counted once.
+        let counted = totals.recordings - totals.repeated
         func row(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
         // Say which recordings a figure is over when some lack what it sums (a log of daily
         // totals has a distance but no active time).
         func over(_ count: Int, _ what: String) -> String {
-            count < totals.recordings ? "   (\(count) of \(totals.recordings) recordings \(what))" : ""
+            count < counted ? "   (\(count) of \(counted) recordings \(what))" : ""
         }
         row("Duration", TimeSpan(seconds: totals.durationSeconds).hoursMinutesSeconds
             + "   active " + TimeSpan(seconds: totals.activeDurationSeconds).hoursMinutesSeconds

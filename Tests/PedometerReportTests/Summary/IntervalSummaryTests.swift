@@ -84,15 +84,26 @@ import PedometerCore
         #expect(lines.contains("(over the 1 of 2 recordings with a distance that know their active time)"), "\(lines)")
         #expect(!text.contains("active time)"), "\(text)")
         // Each recording's distance over its active time, as its average pace takes it: two
-        // copies of a walk cut by its start total to its own pace (until 2026-11-26 the totals
+        // walks cut by their start at one pace total to that pace (until 2026-11-26 the totals
         // divided by every step's distance: 18:09 min/km beside the walks' 18:32).
-        var copies = SummaryTotals()
-        for _ in 0..<2 {
-            var walk = summary(steps: 35, distance: 17.73, active: 19.32)
+        var alike = SummaryTotals()
+        for (steps, distance, active) in [(35, 17.73, 19.32), (36, 18.21, 19.85)] {
+            var walk = summary(steps: steps, distance: distance, active: active)
             walk.averageActivePaceSecondsPerMeter = 1.1122
-            copies.add(walk)
+            alike.add(walk)
         }
-        #expect(abs((copies.averageActivePaceSecondsPerMeter ?? 0) - 1.1122) < 1e-12)
+        #expect(alike.repeated == 0 && alike.steps == 71)
+        #expect(abs((alike.averageActivePaceSecondsPerMeter ?? 0) - 1.1122) < 1e-12)
+        // The same recording twice (a folder beside its own zip, a file beside its copy): its
+        // steps counted once, and said (until 2026-11-28 the Total summed them: 70 of 35).
+        var copies = SummaryTotals()
+        for _ in 0..<2 { copies.add(summary(steps: 35, distance: 17.73, active: 19.32)) }
+        copies.add(summary(steps: 0, distance: nil, active: nil, duration: 60))
+        copies.add(summary(steps: 0, distance: nil, active: nil, duration: 60))
+        #expect(copies.recordings == 4 && copies.repeated == 1 && copies.steps == 35 && copies.durationSeconds == 29.32 + 120)
+        let copied = SummaryWriter.totalsTable(copies, units: .metric)
+        #expect(copied.hasPrefix("Total  [4 recordings, 1 the same as another (start, steps and distance): counted once]\n"), "\(copied)")
+        #expect(copied.contains("(1 of 3 recordings have a distance)"), "\(copied)")
         // The default JSON has neither splits nor intervals.
         #expect(!SummaryWriter.json(summary(steps: 1, distance: 1, active: 1)).contains("splits"))
     }
