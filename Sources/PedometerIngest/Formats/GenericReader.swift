@@ -174,7 +174,12 @@ enum GenericReader {
         var timeField = time.map { AccelerationTable.TimeField.number($0) } ?? .none
         var dateTime: DateTimeColumn?
         if let time, let sample = first.flatMap({ time < $0.count ? $0[time] : nil }),
-            sample.numberWithEitherDecimalMark == nil, let column = DateTimeColumn(sample: sample) {
+            sample.numberWithEitherDecimalMark == nil, var column = DateTimeColumn(sample: sample) {
+            // Day and month that fit either order: settled by the file's first change of date.
+            if let (order, note) = try settledDayOrder(path, displayName: displayName, options: options, skip: skipRecords, time: time, column: column) {
+                column = DateTimeColumn(sample: sample, layout: order) ?? column
+                info.notes.append(note)
+            }
             // Samples many a second need their times in seconds at least: refused when the first
             // rows all stop at the minute (one midnight written `T08:00` among seconds is fine).
             let minuteOnly = column.minutePrecision && firstRecords.prefix(8).allSatisfy { record in
@@ -468,6 +473,44 @@ enum GenericReader {
     }
 
     /// The fields of the first `count` data records (fewer when the file has fewer).
+    /// The day order of slashed dates whose day and month fit either (`05/03/2024`), when the
+    /// file's first change of date settles it: the order in which the two dates are a day or
+    /// two apart (`05/03` then `06/03`; month first they were a month apart, a recording of 30
+    /// days), or the only one the new date fits (`12/03` then `13/03`, refused as no date-time
+    /// month first: half of a walk across midnight was skipped). Read to that change, or to
+    /// the end when the date never changes (then the order moves no duration). `nil` when
+    /// nothing settles it, and the column's own order stands.
+    private static func settledDayOrder(
+        _ path: String, displayName: String, options: IngestOptions, skip: Int, time: Int, column: DateTimeColumn
+    ) throws(IngestError) -> (DateParser.Layout, String)? {
+        guard case .numeric(let order, let separator) = column.layout else { return nil }
+        let reader = try CSVReader(path: path, options: options, displayName: displayName)
+        for _ in 0..<skip { _ = try reader.next() }
+        guard try reader.next(), time < reader.fieldCount, DateParser.orderIsAmbiguous([String(reader.string(time))], column.layout) else { return nil }
+        func date(_ text: String) -> Substring { text.trimmingSpaces.prefix { $0 != " " && $0 != "T" } }
+        let earlier = reader.string(time)
+        // The first row's field up to its date's end, as bytes: the rows of that date start so
+        // (compared without building a text for each).
+        let firstDate = date(earlier)
+        let datePrefix = Array((earlier.prefix { $0 == " " } + firstDate).utf8)
+        while try reader.next() {
+            guard time < reader.fieldCount, !reader.isEmpty(time) else { continue }
+            let field = reader.field(time)
+            guard field.count < datePrefix.count || !field.prefix(datePrefix.count).elementsEqual(datePrefix) else { continue }
+            let text = reader.string(time)
+            guard date(text) != firstDate else { continue }
+            let other = DateParser.Layout.numeric(order == .dayFirst ? .monthFirst : .dayFirst, separator: separator)
+            func daysApart(_ layout: DateParser.Layout) -> Double? {
+                guard let from = DateParser.parse(earlier, layout), let to = DateParser.parse(text, layout) else { return nil }
+                return Double(to.wallNanoseconds - from.wallNanoseconds) / 86_400e9
+            }
+            let fits = { (days: Double?) in days.map { (0...2).contains($0) } ?? false }
+            guard !fits(daysApart(column.layout)), fits(daysApart(other)) else { return nil }
+            return (other, "day and month in the order that the first change of date ('\(firstDate)' to '\(date(text))') says")
+        }
+        return nil
+    }
+
     private static func records(
         _ path: String, displayName: String, options: IngestOptions, skip: Int, count: Int
     ) throws(IngestError) -> [[String]] {

@@ -1333,6 +1333,36 @@ import PedometerCore
         #expect(abs(zonedSink.acceleration[100].time - zonedSink.acceleration[99].time - 1.01) < 1e-6)
     }
 
+    /// Slashed dates whose day and month fit either order over the first rows take the order
+    /// that the first change of date settles: `05/03` then `06/03` a day apart (month first, a
+    /// month), `12/03` then `13/03` only day first (until 2026-11-28 read month first: a walk
+    /// across midnight lasted 30 days, or lost its rows after midnight as no date-times).
+    @Test func theDayOrderIsSettledByTheFirstChangeOfDate() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("formats/generic/timestamp-ms.csv"), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).dropFirst()
+        let (_, plain) = try read(Fixtures.path("formats/generic/timestamp-ms.csv"))
+        for (day, next, start) in [("05/03/2024", "06/03/2024", 1_709_683_190.0), ("12/03/2024", "13/03/2024", 1_710_287_990.0)] {
+            let rows = lines.enumerated().map { index, line -> String in
+                let tenths = 23 * 3600 * 100 + 59 * 6000 + 50 * 100 + index  // 23:59:50.00 on, 10 ms a row
+                let wrapped = tenths % (24 * 3600 * 100)
+                let clock = String(format: "%02d:%02d:%02d.%02d0", wrapped / 360_000, wrapped / 6000 % 60, wrapped / 100 % 60, wrapped % 100)
+                return "\(tenths >= 24 * 3600 * 100 ? next : day) \(clock)," + line.split(separator: ",").dropFirst().joined(separator: ",")
+            }
+            let (info, sink) = try read(files.write("midnight.csv", (["time,x,y,z"] + rows).joined(separator: "\n") + "\n"), IngestOptions(timeZone: TimeZoneRule("UTC")))
+            #expect(info.skipped.count == 0 && sink.acceleration.count == plain.acceleration.count, "\(day): \(info.skipped.examples)")
+            #expect(steps(in: sink) == steps(in: plain))
+            #expect(info.startDate == start, "\(day)")
+            #expect(info.notes.contains("day and month in the order that the first change of date ('\(day)' to '\(next)') says"), "\(info.notes)")
+        }
+        // Month first, as English writes it, where the change says so.
+        let english = lines.prefix(200).enumerated().map { index, line in
+            "\(index < 100 ? "03/05/2024 23:59:59" : "03/06/2024 00:00:00").\(String(format: "%02d0", index % 100))," + line.split(separator: ",").dropFirst().joined(separator: ",")
+        }
+        let (englishInfo, englishSink) = try read(files.write("english.csv", (["time,x,y,z"] + english).joined(separator: "\n") + "\n"))
+        #expect(!englishInfo.notes.contains { $0.hasPrefix("day and month in the order") }, "\(englishInfo.notes)")
+        #expect(englishInfo.skipped.count == 0 && abs((englishSink.acceleration.last?.time ?? 0) - 1.99) < 1e-6)
+    }
+
     @Test func timesOfDayRollOverMidnightAndTimeGoingBackIsReported() throws {
         var text = "time,x,y,z\n"
         for i in 0..<100 { text += String(format: "23:59:59.%02d,0.1,0.2,9.8\n", i) }
