@@ -239,6 +239,15 @@ enum UnitInference {
                 scale: standardGravity / 1000, unitName: "mg", kind: .total,
                 note: "acceleration in mg, gravity included (inferred: median magnitude \(text))")
         case 20...:
+            // No steady offset and rows that average out, as in m/s^2 above: acceleration
+            // without gravity, in milli-g where a walk's would be (a median of 20–2500 mg: a
+            // stranger's 122 was scaled as gravity, 8 times too strong).
+            if let meanVector, !isSteady, meanVector < median / 3, median < 2500 {
+                return Acceleration(
+                    scale: standardGravity / 1000, unitName: "mg", kind: .user,
+                    note: "acceleration in mg without gravity (inferred: median magnitude \(text) but no steady gravity: mean vector "
+                        + "\(String(format3: meanVector)), median deviation \(String(format3: deviation))); --accel-unit if it is another unit")
+            }
             return Acceleration(
                 scale: standardGravity / median, unitName: "raw counts", kind: .total,
                 note: "acceleration in an unknown unit, gravity included (inferred: median magnitude \(text)): "

@@ -33,6 +33,16 @@ import TestSupport
         #expect(inferred.kind == .user)
         #expect(inferred.scale == 1)
         #expect(UnitInference.acceleration(rows.magnitudes).kind == .total)  // magnitudes alone cannot tell
+        // The same walk in milli-g (a median of 102): without gravity in mg (until 2026-11-28
+        // scaled as gravity in an unknown unit, 8 times too strong).
+        var milliG = AccelerationPreview()
+        for line in lines {
+            let axes = line.split(separator: ",").suffix(3).compactMap { Double($0) }.map { $0 / standardGravity * 1000 }
+            milliG.add(axes[0], axes[1], axes[2])
+        }
+        let inMilliG = UnitInference.acceleration(milliG.magnitudes, meanVector: milliG.meanVector)
+        #expect(inMilliG.kind == .user && inMilliG.unitName == "mg" && inMilliG.scale == standardGravity / 1000, "\(inMilliG.note)")
+        #expect(inMilliG.note.hasPrefix("acceleration in mg without gravity (inferred: median magnitude 10"), "\(inMilliG.note)")
     }
 
     /// A gravity sensor's output read as acceleration (Sensor Logger's Gravity.csv alone):
