@@ -6,10 +6,13 @@ enum RecordingFileName {
     /// The file name, without extension, of what is written for a recording: the recording's name
     /// (last path component without its extension, characters other than letters, digits,
     /// `.`, `_` and `-` replaced by `_`) and 8 hex digits of a hash (FNV-1a) of the whole
-    /// path as given, lexically normalised. The same path always gives the same name; two
-    /// recordings with the same name in different folders get different ones.
+    /// path made absolute from the working folder and lexically normalised (`..` steps
+    /// resolved). The same recording always gives the same name however its path is written
+    /// (`a/walk.csv` in its folder, `../x/a/walk.csv` elsewhere, or absolute: until 2026-11-28
+    /// three names, and a resumed batch summarised it again); two recordings with the same
+    /// name in different folders get different ones.
     static func stem(for source: String) -> String {
-        let normalized = normalize(source)
+        let normalized = normalize(absolute(source))
         var stem = ""
         for scalar in displayName(normalized).unicodeScalars {
             let safe = scalar.isASCII
@@ -30,9 +33,17 @@ enum RecordingFileName {
         return stem.isEmpty ? name : stem
     }
 
-    /// `./a//b/` → `a/b` (lexically; symbolic links and `..` are left alone).
+    /// `path` from the working folder when it is relative.
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// `./a//b/` → `a/b`, `/x/y/../z` → `/x/z` (lexically; symbolic links are left alone).
     private static func normalize(_ path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
         if parts.isEmpty { return path.hasPrefix("/") ? "/" : path }
         let absolute = path.hasPrefix("/")
         return (absolute ? "/" : "") + parts.joined(separator: "/")

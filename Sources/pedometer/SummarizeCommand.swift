@@ -247,9 +247,28 @@ struct SummarizeCommand: ParsableCommand {
             RecordingFileName.stem(for: recording) + RecordingDiscovery.summaryInfix + format.fileExtension)
     }
 
-    /// `--output-dir`: one file per recording, written atomically, those already there (and,
-    /// with `--chart`, whose chart is there too) skipped unless `--force`; one line of counts
-    /// on stderr.
+    /// Whether the file `output` exists and was written after the recording at `source` last
+    /// changed (a file's modification, or the latest of a folder's and its files'): a summary
+    /// of a recording changed since (a file written again, a zip replaced) is not kept.
+    static func isNewer(_ output: String, than source: String) -> Bool {
+        let manager = FileManager.default
+        func modified(_ path: String) -> Date? { (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        guard let written = modified(output) else { return false }
+        var latest = modified(source) ?? .distantPast
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue,
+            let enumerator = manager.enumerator(atPath: source)
+        {
+            while let name = enumerator.nextObject() as? String {
+                if let date = modified(source + "/" + name), date > latest { latest = date }
+            }
+        }
+        return written >= latest
+    }
+
+    /// `--output-dir`: one file per recording, written atomically, those already there and
+    /// newer than their recording (and, with `--chart`, whose chart is there too) skipped
+    /// unless `--force`; one line of counts on stderr.
     func write(
         _ recordings: [String], to directory: String, options: IngestOptions, configuration: PedometerConfiguration
     ) throws {
@@ -257,7 +276,7 @@ struct SummarizeCommand: ParsableCommand {
         let targets = recordings.map { outputPath(for: $0, in: directory) }
         let chart = self.chart
         let pending = recordings.indices.filter { index in
-            if force || !FileManager.default.fileExists(atPath: targets[index]) { return true }
+            if force || !Self.isNewer(targets[index], than: recordings[index]) { return true }
             guard let chart else { return false }
             return !FileManager.default.fileExists(atPath: ChartOutput.path(for: recordings[index], in: chart))
         }

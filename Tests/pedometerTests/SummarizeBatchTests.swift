@@ -306,6 +306,33 @@ import Testing
         #expect(try files() == names)
     }
 
+    /// A recording's summary is found again however its path is written (relative in its
+    /// folder, through `..` from another, absolute), and written again once the recording has
+    /// changed since (until 2026-11-28 each spelling wrote a file of its own, and a recording
+    /// written over kept its stale summary, its new error never said).
+    @Test func outputDirKnowsARecordingByItsPathAndItsChanges() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let walks = folder.appendingPathComponent("walks")
+        try manager.createDirectory(at: walks, withIntermediateDirectories: true)
+        let recording = walks.appendingPathComponent("walk.csv").path
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: recording)
+        let directory = folder.appendingPathComponent("out").path
+        #expect(try CommandRunner.run(["summarize", "--output-dir", directory, recording]).stderr == "summarize: 1 written, 0 skipped\n")
+        let skipped = "summarize: 0 written, 1 skipped (already in \(directory); --force rewrites them)\n"
+        #expect(try CommandRunner.run(["summarize", "--output-dir", directory, "walk.csv"], in: walks).stderr == skipped)
+        #expect(try CommandRunner.run(["summarize", "--output-dir", directory, "../walks/./walk.csv"], in: walks).stderr == skipped)
+        #expect(try manager.contentsOfDirectory(atPath: directory).count == 1)
+        // Written over since (a later time than the summary's): read again; failing, its
+        // summary goes.
+        try Data("time,x,y,z\n".utf8).write(to: URL(fileURLWithPath: recording))
+        try manager.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: recording)
+        let changed = try CommandRunner.run(["summarize", "--output-dir", directory, recording])
+        #expect(changed.status == 1 && changed.stderr.contains("header only: no data rows"), "\(changed.stderr)")
+        #expect(try manager.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
     /// An output that cannot be written stops the batch with status 74, saying how far it got,
     /// and a rerun resumes; an output folder that cannot be made stops it before anything is
     /// read (until 2026-11-26 a full disk failed every recording in turn, each read in full,
