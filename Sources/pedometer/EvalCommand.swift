@@ -178,7 +178,13 @@ struct EvalCommand: ParsableCommand {
                 StandardError.print("\(recordings[index].path): skipped: no truth, ground truth or device step count beside acceleration")
             case .failure(let error):
                 failures += 1
-                StandardError.print("\(error)")
+                // A manifest's recording that cannot be read is said at its row too (a
+                // misspelt path among 200 rows).
+                if let entry = recordings[index].truth, error.location.file != entry.location.file {
+                    StandardError.print("\(entry.location): \(error)")
+                } else {
+                    StandardError.print("\(error)")
+                }
                 if format == .json { try StandardOutput.print(InspectReport.json(failure: error, source: recordings[index].path)) }
             }
             return true

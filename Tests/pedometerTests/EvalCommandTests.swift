@@ -227,6 +227,12 @@ import Testing
         #expect(misspelt.stderr.contains("truth.csv: columns not read: distanse_m (eval reads path, steps"), "\(misspelt.stderr)")
         let row = try #require(try JSONSerialization.jsonObject(with: Data((normalized.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any])
         #expect(row["folder"] as? String == folder.path, "\(row)")
+        // A recording of the manifest that cannot be read is said at its row (until 2026-11-28
+        // by its path alone: in 200 rows, which?).
+        try Data("path,steps\n../walk.csv,99\n../gone.csv,40\n".utf8).write(to: conflicting)
+        let missing = try CommandRunner.run(["eval", "--truth", conflicting.path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(conflicting.path):3:1: \(folder.path)/gone.csv: no such file or folder"), "\(missing.stderr)")
     }
 
     /// A manifest's `rate_hz` times its recording alone: the Mobilise-D fixture (no time
