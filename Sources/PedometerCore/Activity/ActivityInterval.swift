@@ -9,20 +9,25 @@ public struct ActivityInterval: Sendable, Hashable, Codable {
     public var steps: Int
     /// Metres.
     public var distance: Double?
+    /// Metres of the step intervals inside it, a step whose interval it cuts (at the
+    /// recording's start, `from` or `to`) in its share, as the average active pace counts
+    /// them; `nil` where ``distance`` is that (a device's distance, an uncut walk).
+    public var paceDistance: Double?
 
-    public init(activity: Activity, start: Double, end: Double, steps: Int, distance: Double?) {
+    public init(activity: Activity, start: Double, end: Double, steps: Int, distance: Double?, paceDistance: Double? = nil) {
         self.activity = activity
         self.start = start
         self.end = end
         self.steps = steps
         self.distance = distance
+        self.paceDistance = paceDistance
     }
 
     public var duration: Double { end - start }
-    /// Seconds per metre; `nil` without distance, or standing still (a device's distance
-    /// spread over a pause is no pace of it).
+    /// Seconds per metre, over ``paceDistance`` where there is one; `nil` without distance, or
+    /// standing still (a device's distance spread over a pause is no pace of it).
     public var pace: Double? {
-        guard activity.isActive, let distance, distance > 0 else { return nil }
+        guard activity.isActive, let distance = paceDistance ?? distance, distance > 0 else { return nil }
         return duration / distance
     }
     /// Steps per second.

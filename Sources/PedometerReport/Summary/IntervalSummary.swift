@@ -38,7 +38,8 @@ public struct IntervalSummary: Sendable, Hashable, Codable {
         public var steps: Int
         /// `nil` when no interval has a distance.
         public var distanceMeters: Double?
-        /// Total duration / total distance: the calculator's average pace (none for the
+        /// Total duration / total distance, each interval's distance that its pace is over (a
+        /// step its ends cut in its share): the calculator's average pace (none for the
         /// stationary intervals' totals).
         public var averagePaceSecondsPerMeter: Double?
 
@@ -49,8 +50,11 @@ public struct IntervalSummary: Sendable, Hashable, Codable {
             steps = items.reduce(0) { $0 + $1.steps }
             let distances = items.compactMap(\.distanceMeters)
             distanceMeters = distances.isEmpty ? nil : distances.reduce(0, +)
-            if let distanceMeters, distanceMeters > 0, kind != Activity.stationary.rawValue {
-                averagePaceSecondsPerMeter = durationSeconds / distanceMeters
+            let pacedMeters = items.reduce(0.0) { sum, item in
+                sum + (item.paceSecondsPerMeter.map { $0 > 0 ? item.durationSeconds / $0 : 0 } ?? item.distanceMeters ?? 0)
+            }
+            if distanceMeters != nil, pacedMeters > 0, kind != Activity.stationary.rawValue {
+                averagePaceSecondsPerMeter = durationSeconds / pacedMeters
             }
         }
     }
