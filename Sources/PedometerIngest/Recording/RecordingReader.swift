@@ -90,6 +90,17 @@ public enum RecordingReader {
                     + "(\(acceleration.sampleCount) samples) of the \(String(format3: log.duration)) s of \(FileSystem.lastComponent(log.file))'s "
                     + "step log (\(log.detail)): steps where it has no samples are not counted")
         }
+        // Local times without a zone that jump an hour, ahead or back: a daylight-saving change
+        // that --time-zone would place (a stranger's walk across spring's change lasted 3,745 s,
+        // the only hint a gap of 3,600 s).
+        if info.notes.contains(DateTimeClock.localTimeNote), let acceleration = info.stream("acceleration"),
+            let jump = acceleration.longestGaps.first(where: { abs($0.length - 3600) < 5 }).map({ ($0.start, "ahead") })
+                ?? acceleration.clockRestarts.first(where: { abs($0.back - 3600) < 5 }).map({ ($0.time, "back") })
+        {
+            info.notes.append(
+                "the local times jump an hour \(jump.1) after \(String(format3: jump.0)) s: a daylight-saving change? "
+                    + "give --time-zone (Europe/Paris …), which places them")
+        }
         // Most samples going back in time is a table sorted newest first: refused, not read as
         // the one sample before them all.
         if let reversed = info.streams.first(where: { $0.outOfOrder > $0.sampleCount }) {

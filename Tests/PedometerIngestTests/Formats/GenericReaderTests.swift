@@ -1328,6 +1328,8 @@ import PedometerCore
         #expect(local.startDate == nil)
         #expect(local.notes.contains("time from date-times (yyyy-MM-dd) without a zone") || local.notes.contains { $0.hasPrefix("time from") && $0.hasSuffix("without a zone") })
         #expect(abs(localSink.acceleration[100].time - localSink.acceleration[99].time - 3601.01) < 1e-6)
+        // Said, with what places it (until 2026-11-28 the only hint was a gap of 3,601 s).
+        #expect(local.notes.contains("the local times jump an hour ahead after 0.99 s: a daylight-saving change? give --time-zone (Europe/Paris …), which places them"), "\(local.notes)")
         let (zoned, zonedSink) = try read(path, IngestOptions(timeZone: TimeZoneRule("Europe/London")))
         #expect(abs((zoned.startDate ?? 0) - 1_679_792_398) < 1e-6)  // 00:59:58 GMT
         #expect(abs(zonedSink.acceleration[100].time - zonedSink.acceleration[99].time - 1.01) < 1e-6)
