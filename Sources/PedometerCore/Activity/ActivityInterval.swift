@@ -11,7 +11,7 @@ public struct ActivityInterval: Sendable, Hashable, Codable {
     public var distance: Double?
     /// Metres of the step intervals inside it, a step whose interval it cuts (at the
     /// recording's start, `from` or `to`) in its share, as the average active pace counts
-    /// them; `nil` where ``distance`` is that (a device's distance, an uncut walk).
+    /// them: what ``pace`` is over; `nil` where that is ``distance`` (a device's distance).
     public var paceDistance: Double?
 
     public init(activity: Activity, start: Double, end: Double, steps: Int, distance: Double?, paceDistance: Double? = nil) {
