@@ -106,8 +106,19 @@ struct PaceCommand: ParsableCommand {
     }
 
     func run() throws {
-        try StandardOutput.write(Self.text(try solution()))
+        let solution = try solution()
+        try StandardOutput.write(Self.text(solution))
+        // A bare number is seconds: faster than anyone runs, it was likely minutes (`--time 45`
+        // for a 10 km: 800 km/h, said nowhere).
+        if let time, !time.contains(":"), solution.pace.secondsPerMeter < Self.fastestOnFoot {
+            StandardError.print(
+                "note: \(NumberText.fixed(1 / solution.pace.secondsPerMeter, digits: 1)) m/s is faster than anyone runs: "
+                    + "--time \(time) is \(time) seconds; for minutes write \(time):00")
+        }
     }
+
+    /// Seconds per metre faster than anyone on foot (12.5 m/s: a sprinter's top speed is 12.4).
+    static let fastestOnFoot = 0.08
 
     /// The three quantities in every unit, the solved one marked.
     static func text(_ solution: PaceSolver.Solution) -> String {

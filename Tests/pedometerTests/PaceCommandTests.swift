@@ -15,6 +15,15 @@ import Testing
             """)
     }
 
+    /// A bare number is seconds; faster than anyone runs, a note says how to write minutes
+    /// (until 2026-11-28 `--time 45` for 10 km gave 800 km/h without a word). A sprint's is not.
+    @Test func secondsFasterThanAnyoneRunsAreQuestioned() throws {
+        let output = try CommandRunner.run(["pace", "--distance", "10km", "--time", "45"])
+        #expect(output.status == 0 && output.stdout.contains("800.0 km/h"))
+        #expect(output.stderr == "note: 222.2 m/s is faster than anyone runs: --time 45 is 45 seconds; for minutes write 45:00\n")
+        #expect(try CommandRunner.run(["pace", "--distance", "100m", "--time", "12"]).stderr.isEmpty)
+    }
+
     @Test func timeFromDistanceAndPace() throws {
         let output = try CommandRunner.run(["pace", "--distance", "marathon", "--pace", "8:30/mi"])
         #expect(output.status == 0)
