@@ -3,7 +3,7 @@ import Foundation
 
 /// `--jobs N`: how many threads a batch command uses.
 struct JobsOptionGroup: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Threads to use (default: one per core).",
         discussion: "Recordings are read in parallel; cores left over (fewer recordings than jobs) parse each recording in stretches on several threads, the one running its engine included. Results are the same whatever the count."))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount

@@ -367,6 +367,9 @@ import Testing
             #expect(output.status == 64, "\(arguments)")
             #expect(!output.stderr.isEmpty)
         }
+        // A negative count is a value, refused as such (it was 'Missing value for --jobs').
+        let negative = try CommandRunner.run(["summarize", "--jobs", "-1", "x.csv"])
+        #expect(negative.status == 64 && negative.stderr.hasPrefix("Error: --jobs must be at least 1\n"), "\(negative.stderr)")
     }
 
     /// No path: the current folder; when it holds no recording, what was looked for and how to
