@@ -110,7 +110,7 @@ struct PaceCommand: ParsableCommand {
         try StandardOutput.write(Self.text(solution))
         // A bare number is seconds: faster than anyone runs, it was likely minutes (`--time 45`
         // for a 10 km: 800 km/h, said nowhere).
-        if let time, !time.contains(":"), solution.pace.secondsPerMeter < Self.fastestOnFoot {
+        if let time, pace == nil, !time.contains(":"), solution.pace.secondsPerMeter < Self.fastestOnFoot {
             StandardError.print(
                 "note: \(NumberText.fixed(1 / solution.pace.secondsPerMeter, digits: 1)) m/s is faster than anyone runs: "
                     + "--time \(time) is \(time) seconds; for minutes write \(time):00")

@@ -6,13 +6,14 @@ enum RecordingFileName {
     /// The file name, without extension, of what is written for a recording: the recording's name
     /// (last path component without its extension, characters other than letters, digits,
     /// `.`, `_` and `-` replaced by `_`) and 8 hex digits of a hash (FNV-1a) of the whole
-    /// path made absolute from the working folder and lexically normalised (`..` steps
-    /// resolved). The same recording always gives the same name however its path is written
+    /// path made absolute and canonical (symbolic links and `..` steps resolved, as the file
+    /// system does; lexically for a path that does not exist). The same recording always
+    /// gives the same name however its path is written
     /// (`a/walk.csv` in its folder, `../x/a/walk.csv` elsewhere, or absolute: until 2026-11-28
     /// three names, and a resumed batch summarised it again); two recordings with the same
     /// name in different folders get different ones.
     static func stem(for source: String) -> String {
-        let normalized = normalize(absolute(source))
+        let normalized = canonical(source)
         var stem = ""
         for scalar in displayName(normalized).unicodeScalars {
             let safe = scalar.isASCII
@@ -33,9 +34,14 @@ enum RecordingFileName {
         return stem.isEmpty ? name : stem
     }
 
-    /// `path` from the working folder when it is relative.
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    /// `path` absolute, its symbolic links and `..` steps resolved (`realpath`), or, when it
+    /// does not exist, made absolute from the working folder and normalised lexically.
+    static func canonical(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return normalize(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// `./a//b/` → `a/b`, `/x/y/../z` → `/x/z` (lexically; symbolic links are left alone).

@@ -248,11 +248,15 @@ struct SummarizeCommand: ParsableCommand {
     }
 
     /// Whether the file `output` exists and was written after the recording at `source` last
-    /// changed (a file's modification, or the latest of a folder's and its files'): a summary
-    /// of a recording changed since (a file written again, a zip replaced) is not kept.
+    /// changed (a file's modification, or the latest of a folder's and its files', through
+    /// symbolic links): a summary of a recording changed since (a file written again, a zip
+    /// replaced) is not kept. A file restored with its old time (`cp -p`, `rsync -a`) is no
+    /// change: `--force` rewrites.
     static func isNewer(_ output: String, than source: String) -> Bool {
         let manager = FileManager.default
-        func modified(_ path: String) -> Date? { (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        func modified(_ path: String) -> Date? {
+            (try? manager.attributesOfItem(atPath: RecordingFileName.canonical(path)))?[.modificationDate] as? Date
+        }
         guard let written = modified(output) else { return false }
         var latest = modified(source) ?? .distantPast
         var isDirectory: ObjCBool = false

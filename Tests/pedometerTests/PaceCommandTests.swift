@@ -22,6 +22,8 @@ import Testing
         #expect(output.status == 0 && output.stdout.contains("800.0 km/h"))
         #expect(output.stderr == "note: 222.2 m/s is faster than anyone runs: --time 45 is 45 seconds; for minutes write 45:00\n")
         #expect(try CommandRunner.run(["pace", "--distance", "100m", "--time", "12"]).stderr.isEmpty)
+        // The speed given, not made by the time: nothing to question.
+        #expect(try CommandRunner.run(["pace", "--time", "3600", "--pace", "50km/h"]).stderr.isEmpty)
     }
 
     @Test func timeFromDistanceAndPace() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import pedometer
 
 /// End-to-end tests of `summarize`'s batch features: `-` lists, splits, intervals, totals,
 /// corrupt files in a batch, determinism, progress and `--output-dir` resume.
@@ -324,13 +325,28 @@ import Testing
         #expect(try CommandRunner.run(["summarize", "--output-dir", directory, "walk.csv"], in: walks).stderr == skipped)
         #expect(try CommandRunner.run(["summarize", "--output-dir", directory, "../walks/./walk.csv"], in: walks).stderr == skipped)
         #expect(try manager.contentsOfDirectory(atPath: directory).count == 1)
+        // Through a symbolic link: its target's name and time (the review's link kept a stale
+        // summary); a `..` after a linked folder is the file system's, not the text's.
+        let elsewhere = folder.appendingPathComponent("x/sub/inner")
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: fixture("formats/generic/semicolon-g.csv"), toPath: folder.appendingPathComponent("x/sub/walk.csv").path)
+        try manager.createSymbolicLink(atPath: walks.appendingPathComponent("lnk").path, withDestinationPath: elsewhere.path)
+        let linked = try CommandRunner.run(["summarize", "--output-dir", directory, recording, walks.appendingPathComponent("lnk/../walk.csv").path])
+        #expect(linked.stderr == "summarize: 1 written, 1 skipped (already in \(directory); --force rewrites them)\n", "\(linked.stderr)")
+        #expect(try manager.contentsOfDirectory(atPath: directory).count == 2)
+        let link = walks.appendingPathComponent("link.csv").path
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: folder.appendingPathComponent("x/sub/walk.csv").path)
+        #expect(try CommandRunner.run(["summarize", "--output-dir", directory, link]).stderr.hasPrefix("summarize: 0 written, 1 skipped"))
+        try manager.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: folder.appendingPathComponent("x/sub/walk.csv").path)
+        #expect(try CommandRunner.run(["summarize", "--output-dir", directory, link]).stderr == "summarize: 1 written, 0 skipped\n")
         // Written over since (a later time than the summary's): read again; failing, its
         // summary goes.
         try Data("time,x,y,z\n".utf8).write(to: URL(fileURLWithPath: recording))
         try manager.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: recording)
         let changed = try CommandRunner.run(["summarize", "--output-dir", directory, recording])
         #expect(changed.status == 1 && changed.stderr.contains("header only: no data rows"), "\(changed.stderr)")
-        #expect(try manager.contentsOfDirectory(atPath: directory).isEmpty)
+        let left = try manager.contentsOfDirectory(atPath: directory)
+        #expect(left.count == 1 && !left.contains { $0.hasPrefix(RecordingFileName.stem(for: recording)) }, "\(left)")
     }
 
     /// An output that cannot be written stops the batch with status 74, saying how far it got,

@@ -483,7 +483,8 @@ enum GenericReader {
     private static func settledDayOrder(
         _ path: String, displayName: String, options: IngestOptions, skip: Int, time: Int, column: DateTimeColumn
     ) throws(IngestError) -> (DateParser.Layout, String)? {
-        guard case .numeric(let order, let separator) = column.layout else { return nil }
+        // Slashes only: dotted and dashed dates are day first wherever they are written.
+        guard case .numeric(let order, let separator) = column.layout, separator == UInt8(ascii: "/") else { return nil }
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         for _ in 0..<skip { _ = try reader.next() }
         guard try reader.next(), time < reader.fieldCount, DateParser.orderIsAmbiguous([String(reader.string(time))], column.layout) else { return nil }

@@ -9,8 +9,9 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// which summed counted its steps twice.
     public var repeated = 0
     /// What tells a recording's summary from another's: its start, steps, duration, active
-    /// time and distance, to the last bit (with steps or a start: walks of no step and no
-    /// start date can have all of these alike).
+    /// time and distance, to the last bit; only with a start, or steps counted from
+    /// acceleration (whose distance and active time follow every step's time): two weeks of
+    /// daily totals in local time, of one sum and length, have all the rest alike.
     private struct Identity: Hashable, Codable {
         var start: String?
         var steps: Int
@@ -41,7 +42,7 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// Adds a recording.
     public mutating func add(_ summary: RecordingSummary) {
         recordings += 1
-        if summary.steps > 0 || summary.startDate != nil {
+        if summary.startDate != nil || summary.steps > 0 && summary.stepsSource == "acceleration" {
             let identity = Identity(
                 start: summary.startDate, steps: summary.steps, duration: summary.durationSeconds,
                 active: summary.activeDurationSeconds, distance: summary.distanceMeters)

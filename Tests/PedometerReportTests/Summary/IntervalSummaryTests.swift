@@ -104,6 +104,15 @@ import PedometerCore
         let copied = SummaryWriter.totalsTable(copies, units: .metric)
         #expect(copied.hasPrefix("Total  [4 recordings, 1 the same as another (start, steps and distance): counted once]\n"), "\(copied)")
         #expect(copied.contains("(1 of 3 recordings have a distance)"), "\(copied)")
+        // Two weeks of daily totals in local time (no start), of one sum and length: two
+        // recordings (the review's: 24,000 of 48,000 steps counted).
+        var weeks = SummaryTotals()
+        for _ in 0..<2 {
+            var week = summary(steps: 24_000, distance: 17_000, active: nil, duration: 259_200)
+            week.stepsSource = "device"
+            weeks.add(week)
+        }
+        #expect(weeks.repeated == 0 && weeks.steps == 48_000)
         // The default JSON has neither splits nor intervals.
         #expect(!SummaryWriter.json(summary(steps: 1, distance: 1, active: 1)).contains("splits"))
     }
