@@ -312,7 +312,7 @@ enum StepIntervalReader {
                 let start = clock.seconds(try Self.start(reader, layout, column))
                 let end: Double
                 if let index = layout.end {
-                    end = clock.seconds(try column.parse(reader, index))
+                    end = clock.seconds(try Self.time(reader, at: index, layout, column))
                 } else {
                     end = start + (length ?? 86_400)
                 }
@@ -695,36 +695,42 @@ enum StepIntervalReader {
 
     /// A row's interval start, nanoseconds as ``DateTimeColumn`` gives them.
     private static func start(_ reader: CSVReader, _ layout: Layout, _ column: DateTimeColumn) throws(IngestError) -> TimeColumn.ParsedTime {
+        try time(reader, at: layout.start, layout, column)
+    }
+
+    /// The time in field `index` (the start's, or the end's written as the start is),
+    /// nanoseconds as ``DateTimeColumn`` gives them.
+    private static func time(_ reader: CSVReader, at index: Int, _ layout: Layout, _ column: DateTimeColumn) throws(IngestError) -> TimeColumn.ParsedTime {
         switch layout.numericStarts {
         case .epochMilliseconds:
             // From 1973 (10^11 ms; fewer are seconds or days, no Samsung export's) to 2286
             // (10^13 ms), in whole milliseconds: a day's midnight.
-            guard let milliseconds = try reader.optionalNumber(layout.start, "day (milliseconds since 1970)"),
+            guard let milliseconds = try reader.optionalNumber(index, "day (milliseconds since 1970)"),
                 milliseconds.rounded() == milliseconds, (1e11..<1e13).contains(milliseconds)
-            else { throw reader.error(atField: layout.start, "day is no whole number of milliseconds since 1970 after 1973") }
+            else { throw reader.error(atField: index, "day is no whole number of milliseconds since 1970 after 1973") }
             let nanoseconds = Int64(milliseconds) * 1_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
         case .epochSeconds:
-            guard let seconds = try reader.optionalNumber(layout.start, "date (seconds since 1970)"), UnitInference.unixTimes.contains(seconds)
-            else { throw reader.error(atField: layout.start, "date is no number of seconds since 1970 from 2000 to 2100") }
+            guard let seconds = try reader.optionalNumber(index, "date (seconds since 1970)"), UnitInference.unixTimes.contains(seconds)
+            else { throw reader.error(atField: index, "date is no number of seconds since 1970 from 2000 to 2100") }
             let nanoseconds = Int64((seconds * 1000).rounded()) * 1_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
         case .compactDates:
-            guard let value = try reader.optionalNumber(layout.start, "date (yyyyMMdd)"), let date = NumericStarts.compactDate(value),
+            guard let value = try reader.optionalNumber(index, "date (yyyyMMdd)"), let date = NumericStarts.compactDate(value),
                 let parsed = DateParser.parse(date, .iso)
-            else { throw reader.error(atField: layout.start, "date is no yyyyMMdd date from 1950 to 2100") }
+            else { throw reader.error(atField: index, "date is no yyyyMMdd date from 1950 to 2100") }
             return TimeColumn.ParsedTime(integer: parsed.wallNanoseconds, value: Double(parsed.wallNanoseconds), isInteger: true)
         case .spreadsheetDays:
             // To the second: a fraction of a day written with five decimals is 0.864 s.
-            guard let days = try reader.optionalNumber(layout.start, "date (a spreadsheet's serial date)"),
+            guard let days = try reader.optionalNumber(index, "date (a spreadsheet's serial date)"),
                 TimeUnit.spreadsheetDays.plausibleValues.contains(days)
-            else { throw reader.error(atField: layout.start, "date is no spreadsheet serial date from 1950 to 2100") }
+            else { throw reader.error(atField: index, "date is no spreadsheet serial date from 1950 to 2100") }
             let nanoseconds = Int64(((days - Self.spreadsheetEpochDay) * 86_400).rounded()) * 1_000_000_000
             return TimeColumn.ParsedTime(integer: nanoseconds, value: Double(nanoseconds), isInteger: true)
         case nil: break
         }
-        guard let time = layout.timeOfDay else { return try column.parse(reader, layout.start) }
-        return try column.parse(reader, date: layout.start, time: time, clockDigits: layout.timeOfDayInClockDigits)
+        guard index == layout.start, let time = layout.timeOfDay else { return try column.parse(reader, index) }
+        return try column.parse(reader, date: index, time: time, clockDigits: layout.timeOfDayInClockDigits)
     }
 
     /// 1970-01-01 as a spreadsheet's serial date.

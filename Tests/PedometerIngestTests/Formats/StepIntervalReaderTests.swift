@@ -78,6 +78,16 @@ import PedometerCore
             #expect(numeric.notes.contains(note), "\(numeric.notes)")
             #expect(numeric.startDate == 1_557_612_000, "\(name)")
         }
+        // Start and end columns both so written (until 2026-11-28 the end was refused as no
+        // date-time, the start read).
+        for (name, rows) in [
+            ("start-end-unix.csv", "start,end,steps\n1714521600,1714525200,500\n1714525200,1714528800,700\n"),
+            ("start-end-days.csv", "start,end,steps\n45413.5,45413.541667,500\n45413.541667,45413.583333,700\n"),
+        ] {
+            let (_, bounded) = try read(files.write(name, rows))
+            #expect(bounded.stepTotal(.device) == 1200, "\(name)")
+            #expect(bounded.steps[.device]?.last.map { abs($0.time - 7200) < 1 } == true, "\(name)")
+        }
     }
 
     /// The device's own distance beside its daily steps, as Fitbit's data (Fitabase's
