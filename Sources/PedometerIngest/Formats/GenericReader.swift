@@ -487,9 +487,10 @@ enum GenericReader {
         guard case .numeric(let order, let separator) = column.layout, separator == UInt8(ascii: "/") else { return nil }
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         for _ in 0..<skip { _ = try reader.next() }
-        guard try reader.next(), time < reader.fieldCount, DateParser.orderIsAmbiguous([String(reader.string(time))], column.layout) else { return nil }
-        func date(_ text: String) -> Substring { text.trimmingSpaces.prefix { $0 != " " && $0 != "T" } }
+        guard try reader.next(), time < reader.fieldCount else { return nil }
         let earlier = reader.string(time)
+        guard DateParser.orderIsAmbiguous([earlier], column.layout) else { return nil }
+        func date(_ text: String) -> Substring { text.trimmingSpaces.prefix { $0 != " " && $0 != "T" } }
         // The first row's field up to its date's end, as bytes: the rows of that date start so
         // (compared without building a text for each).
         let firstDate = date(earlier)
