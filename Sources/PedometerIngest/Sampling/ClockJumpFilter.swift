@@ -1,5 +1,6 @@
 /// Keeps a stream whole through a timestamp that jumps: a stray row stamped far from its
-/// neighbours, or a clock that starts again from an earlier time.
+/// neighbours, a clock that starts again from an earlier time, or a clock set back while the
+/// samples went on.
 ///
 /// Taken at its word, one row stamped a minute (or a year) ahead made every later sample go
 /// backwards from it, and the rest of the file was dropped; a logger restarted within a file,
@@ -10,7 +11,9 @@
 /// - the next sample follows the jumped one (by no more than that threshold): the clock jumped.
 ///   Forward, that is a gap in the data, kept as one, unless it is longer than any recording
 ///   (``StreamInfo/ClockRestart/longestGap``: parts of a file on two clocks, since boot and
-///   since 1970, 45 years apart). Back, or that far forward, the clock restarted: the jumped
+///   since 1970, 45 years apart). Back by at most ``StreamInfo/ClockCorrection/largest``
+///   (10 s), landing after the stream's first sample by more than that, the clock was set
+///   back (see below). Back further, or that far forward, the clock restarted: the jumped
 ///   sample and every later one are moved to follow the previous sample after
 ///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that
 ///   long is one no counter bridges, so no step is invented across it and neither part's edge
@@ -21,7 +24,18 @@
 ///   dropped and counted;
 /// - the next sample jumped elsewhere: the held one is dropped as a stray and the next is held.
 ///
-/// Samples a little out of order (less than the threshold back) go on to the monitor, which
+/// A clock set back (a phone's clock corrected over the network, by a fraction of a second to
+/// a few seconds) goes back while the samples go on at their rate: there is no time between
+/// the two sides to guess, so the samples after it are moved to follow the ones before at the
+/// typical interval. Until 2026-11-28 a step back of 0.6–10 s was read as a restart, 10 s put
+/// between two halves of one walk (a clock set back a second every 20 s made a 145 s walk last
+/// 215 s), and a step back shorter than the gap threshold dropped the samples until the clock
+/// caught up (0.3 s of a walk lost, a step). A sample more than
+/// ``StreamMonitor/stepBackThreshold`` (five typical intervals) back is held too: when the one
+/// after it is also behind the previous sample, the clock was set back; else it was one sample
+/// out of order, dropped by the monitor as before.
+///
+/// Samples a little out of order (less than five intervals back) go on to the monitor, which
 /// drops them as before. Over a stream's first 8 intervals (before any typical interval), and
 /// in streams without gaps (events such as step counts), nothing is held.
 struct ClockJumpFilter<Sample: TimedSample> {
@@ -55,7 +69,9 @@ struct ClockJumpFilter<Sample: TimedSample> {
     mutating func add(_ sample: Sample, monitor: inout StreamMonitor) -> Admitted {
         var sample = sample
         sample.time += offset
-        if held == nil, let last = monitor.lastTime, abs(sample.time - last) <= monitor.jumpThreshold {
+        if held == nil, let last = monitor.lastTime, sample.time - last <= monitor.jumpThreshold,
+            last - sample.time <= monitor.stepBackThreshold
+        {
             return monitor.admit(sample.time) ? .one(sample) : .none
         }
         return addAfterJump(sample, monitor: &monitor)
@@ -88,12 +104,31 @@ struct ClockJumpFilter<Sample: TimedSample> {
         held = nil
         let threshold = monitor.jumpThreshold
         let afterJumped = sample.time - jumped.time
+        let back = previous - jumped.time
+        if back > 0, back <= threshold {
+            // A step back shorter than a jump: the clock set back when the next sample is
+            // behind the previous one too, else one sample out of order, dropped.
+            if afterJumped >= 0, sample.time <= previous - 2 * monitor.typicalInterval {
+                return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
+            }
+            _ = monitor.admit(jumped.time)
+            if abs(sample.time - previous) <= threshold, previous - sample.time <= monitor.stepBackThreshold {
+                return monitor.admit(sample.time) ? .one(sample) : .none
+            }
+            held = sample
+            return .none
+        }
         if afterJumped >= 0, afterJumped <= threshold {
+            if back > 0, back <= StreamInfo.ClockCorrection.largest,
+                let start = monitor.firstTime, jumped.time - start > back
+            {
+                return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
+            }
             var first = jumped
             var second = sample
-            if jumped.time < previous || jumped.time - previous > StreamInfo.ClockRestart.longestGap {
+            if back > 0 || -back > StreamInfo.ClockRestart.longestGap {
                 let move = previous + StreamInfo.ClockRestart.gap - jumped.time
-                monitor.noteClockRestart(at: previous, back: previous - jumped.time)
+                monitor.noteClockRestart(at: previous, back: back)
                 offset += move
                 first.time += move
                 second.time += move
@@ -112,10 +147,28 @@ struct ClockJumpFilter<Sample: TimedSample> {
             return .one(jumped)
         }
         monitor.noteStrayTimestamp()
-        if abs(sample.time - previous) <= threshold {
+        if abs(sample.time - previous) <= threshold, previous - sample.time <= monitor.stepBackThreshold {
             return monitor.admit(sample.time) ? .one(sample) : .none
         }
         held = sample
         return .none
+    }
+
+    /// The clock was set back at `jumped`, `next` following it: both, and every later sample,
+    /// are moved to follow `previous` at the typical interval (the move is what the clock was
+    /// set back by).
+    private mutating func placeAfterCorrection(
+        _ jumped: Sample, _ next: Sample, previous: Double, monitor: inout StreamMonitor
+    ) -> Admitted {
+        let move = previous + monitor.typicalInterval - jumped.time
+        monitor.noteClockCorrection(at: previous, back: move)
+        offset += move
+        var first = jumped
+        var second = next
+        first.time += move
+        second.time += move
+        _ = monitor.admit(first.time)
+        _ = monitor.admit(second.time)
+        return .two(first, second)
     }
 }

@@ -45,6 +45,12 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// before after ``ClockRestart/gap``. ``clockRestarts`` lists the first five.
     public var clockRestartCount = 0
     public var clockRestarts: [ClockRestart] = []
+    /// Times the clock was set back by at most ``ClockCorrection/largest`` while the samples
+    /// went on at their rate (a clock corrected over the network): the samples after it were
+    /// moved to follow the ones before at the typical interval. ``clockCorrections`` lists the
+    /// first five.
+    public var clockCorrectionCount = 0
+    public var clockCorrections: [ClockCorrection] = []
     /// Intervals longer than the gap threshold.
     public var gapCount: Int
     /// Seconds lost in gaps.
@@ -95,6 +101,18 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         public static var gap: Double { 10 }
     }
 
+    /// A clock set back while the samples went on: after the sample at `time` (seconds, where
+    /// it is placed), by `back` seconds.
+    public struct ClockCorrection: Sendable, Hashable, Codable {
+        public var time: Double
+        public var back: Double
+
+        /// The longest step back read as a correction, seconds: a device's clock set right by
+        /// the network moves by well under this, and a logger restarting from the start of its
+        /// own clock, or logs joined, go back by more or land before the stream's start.
+        public static var largest: Double { 10 }
+    }
+
     public struct RateChange: Sendable, Hashable, Codable {
         public var time: Double
         public var fromRate: Double
@@ -131,6 +149,11 @@ public struct StreamInfo: Sendable, Hashable, Codable {
                 : "jumped ahead\(times) \(String(format3: -first.back)) s, longer than any recording,"
             result.append(
                 "the clock \(jump) after \(String(format3: first.time)) s (a logger restarted, or logs joined): the samples after it are placed \(String(format3: ClockRestart.gap)) s after the ones before, the time between being unknown")
+        }
+        if let first = clockCorrections.first {
+            let times = clockCorrectionCount == 1 ? "" : " \(clockCorrectionCount) times, first"
+            result.append(
+                "the clock was set back\(times) \(String(format3: first.back)) s after \(String(format3: first.time)) s while the samples went on (a clock corrected): the samples after it follow the ones before at the sampling interval")
         }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
         if let shared = sharedTimestamps {

@@ -27,6 +27,8 @@ struct StreamMonitor {
     private var zeroRowsBeforeFirstReading = 0
     private var clockRestarts: [StreamInfo.ClockRestart] = []
     private var clockRestartCount = 0
+    private var clockCorrections: [StreamInfo.ClockCorrection] = []
+    private var clockCorrectionCount = 0
     private var gapCount = 0
     private var gapSeconds = 0.0
     private var longestGaps: [StreamInfo.Gap] = []
@@ -62,6 +64,14 @@ struct StreamMonitor {
     /// the same from the median of the intervals so far (once there are 8); infinite in streams
     /// without gaps.
     private(set) var jumpThreshold = Double.infinity
+    /// The median of the intervals so far, from the 8th interval on (as ``jumpThreshold``); 0
+    /// before, and in streams without gaps.
+    private(set) var typicalInterval = 0.0
+    /// A timestamp further back than this from the one before (five typical intervals, well
+    /// beyond a clock's jitter), though within ``jumpThreshold``, is a step back that
+    /// ``ClockJumpFilter`` judges: a clock set back, or one sample out of order; infinite while
+    /// ``jumpThreshold`` is.
+    private(set) var stepBackThreshold = Double.infinity
     // Rate per 10 s block, for rate changes.
     private var blockStart: Double?
     private var blockSamples = 0
@@ -121,7 +131,11 @@ struct StreamMonitor {
         earlyIntervals.append(interval)
         guard earlyIntervals.count >= 8 else { return }
         let sorted = earlyIntervals.sorted()
-        if detectsGaps { jumpThreshold = max(10 * sorted[sorted.count / 2], 0.5) }
+        if detectsGaps {
+            typicalInterval = sorted[sorted.count / 2]
+            jumpThreshold = max(10 * typicalInterval, 0.5)
+            stepBackThreshold = typicalInterval > 0 ? 5 * typicalInterval : .infinity
+        }
         if earlyIntervals.count == 51 {
             typicalIntervalKnown = true
             earlyIntervals = []
@@ -143,6 +157,13 @@ struct StreamMonitor {
     mutating func noteClockRestart(at time: Double, back: Double) {
         clockRestartCount += 1
         if clockRestarts.count < 5 { clockRestarts.append(.init(time: time, back: back)) }
+    }
+
+    /// Records that the clock was set back `back` seconds after the sample at `time` while the
+    /// samples went on, and that the samples from there on were moved to follow it.
+    mutating func noteClockCorrection(at time: Double, back: Double) {
+        clockCorrectionCount += 1
+        if clockCorrections.count < 5 { clockCorrections.append(.init(time: time, back: back)) }
     }
 
     private mutating func insertGap(_ gap: StreamInfo.Gap) {
@@ -256,7 +277,7 @@ struct StreamMonitor {
             duplicateTimestamps: duplicates, outOfOrder: outOfOrder,
             strayTimestamps: strayTimestamps, repeatedRows: repeatedRows,
             zeroRowsBeforeFirstReading: zeroRowsBeforeFirstReading, clockRestartCount: clockRestartCount,
-            clockRestarts: clockRestarts,
+            clockRestarts: clockRestarts, clockCorrectionCount: clockCorrectionCount, clockCorrections: clockCorrections,
             gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
             rateChanges: rateChanges)
     }

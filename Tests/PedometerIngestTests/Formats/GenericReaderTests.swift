@@ -319,6 +319,33 @@ import PedometerCore
         }
     }
 
+    /// A real walk whose clock is set back while it is logged (a phone's clock corrected over
+    /// the network: 300 ms, then 1 s, then 40 ms, the last within the clock's jitter) keeps
+    /// every sample and every step, and lasts as long as the walk (until 2026-11-28 the
+    /// 300 ms dropped 29 samples, the 1 s put 10 s into the walk). ``ClockJumpFilter``.
+    @Test func aClockSetBackKeepsTheWalkWhole() throws {
+        let path = "formats/generic/timestamp-ms.csv"
+        let lines = try String(contentsOfFile: Fixtures.path(path), encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        let (original, asRecorded) = try read(Fixtures.path(path))
+        var rows = Array(lines.dropFirst())
+        for (from, back) in [(600, 300), (1200, 1000), (1700, 40)] {
+            for index in from..<rows.count {
+                var fields = rows[index].split(separator: ",").map(String.init)
+                fields[0] = String(Int(fields[0])! - back)
+                rows[index] = fields.joined(separator: ",")
+            }
+        }
+        let (info, sink) = try read(files.write("set-back.csv", ([lines[0]] + rows).joined(separator: "\n") + "\n"))
+        let stream = try #require(info.stream("acceleration"))
+        #expect(stream.clockCorrectionCount == 2 && stream.clockRestartCount == 0)
+        // The 40 ms back (four intervals) is read as before: the three samples behind the one
+        // before it dropped, the fourth sharing its time.
+        #expect(sink.acceleration.count == asRecorded.acceleration.count - 3)
+        #expect(stream.outOfOrder == 3 && stream.duplicateTimestamps == 1)
+        #expect(steps(in: sink) == steps(in: asRecorded))
+        #expect(abs((stream.lastTime ?? 0) - (original.stream("acceleration")?.lastTime ?? 0)) < 0.05)
+    }
+
     /// Two logs joined under a header that differs from the first (other units, a time in
     /// seconds, the axes in another order, a column inserted, another sensor's columns): the
     /// file is refused at the second header, whose rows the first header does not describe,

@@ -72,10 +72,11 @@ import Testing
     }
 
     @Test func aRestartedClockIsPlacedAfterTheSamplesBefore() {
-        // Two logs joined: 20 s, then 15 s from time 0 again, then 10 s from time 5.
+        // Two logs joined: 20 s, then 15 s from time 0 again, then 10 s from time 2 (12.99 s
+        // back: more than a clock set right, ``aClockSetBackIsFollowedOn``).
         let first = stream(count: 2000)
         let second = stream(count: 1500)
-        let third = stream(from: 5, count: 1000)
+        let third = stream(from: 2, count: 1000)
         let (out, info) = filter(first + second + third)
         #expect(out.count == 4500)
         #expect(Array(out.prefix(2000)) == first)
@@ -85,14 +86,63 @@ import Testing
         }
         let secondEnd = 19.99 + gap + 14.99
         for (index, time) in third.enumerated() {
-            #expect(abs(out[3500 + index] - (secondEnd + gap + time - 5)) < 1e-9)
+            #expect(abs(out[3500 + index] - (secondEnd + gap + time - 2)) < 1e-9)
         }
         #expect(info.clockRestartCount == 2)
         #expect(info.clockRestarts.count == 2)
         #expect(abs(info.clockRestarts[0].time - 19.99) < 1e-9 && abs(info.clockRestarts[0].back - 19.99) < 1e-9)
-        #expect(abs(info.clockRestarts[1].time - secondEnd) < 1e-9 && abs(info.clockRestarts[1].back - 9.99) < 1e-9)
+        #expect(abs(info.clockRestarts[1].time - secondEnd) < 1e-9 && abs(info.clockRestarts[1].back - 12.99) < 1e-9)
         #expect(info.gapCount == 2 && info.outOfOrder == 0 && info.strayTimestamps == 0)
         #expect(info.problems.contains("the clock went back 2 times, first 19.99 s after 19.99 s (a logger restarted, or logs joined): the samples after it are placed 10 s after the ones before, the time between being unknown"))
+    }
+
+    /// A clock set back while the samples go on (a phone's clock corrected over the network:
+    /// 0.2 s, 1 s, 9 s back, each landing well after the stream's start) loses no sample and
+    /// puts no time between its two sides: the samples after it follow the ones before at the
+    /// typical interval, and the clock's corrections are said. (Until 2026-11-28 a step back
+    /// shorter than the gap threshold dropped the samples until the clock caught up, and a
+    /// longer one put 10 s between the two halves of a walk: a clock set back a second every
+    /// 20 s made a 145 s walk last 215 s.) Back by more than 10 s, or to the stream's start (a
+    /// logger restarted from its own time 0), it is a restart, as before.
+    @Test(arguments: [0.2, 1, 9])
+    func aClockSetBackIsFollowedOn(back: Double) {
+        var times = stream(count: 6000)
+        for index in 2000..<6000 { times[index] -= back }
+        for index in 4000..<6000 { times[index] -= back }
+        let (out, info) = filter(times)
+        #expect(out.count == 6000)
+        #expect(zip(out, stream(count: 6000)).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(info.clockCorrectionCount == 2 && info.clockRestartCount == 0)
+        #expect(info.outOfOrder == 0 && info.strayTimestamps == 0 && info.gapCount == 0)
+        #expect(info.clockCorrections.map(\.time) == [times[1999], out[3999]])
+        #expect(info.clockCorrections.allSatisfy { abs($0.back - back) < 1e-9 })
+        #expect(info.problems.contains(
+            "the clock was set back 2 times, first \(String(format3: back)) s after 19.99 s while the samples went on (a clock corrected): the samples after it follow the ones before at the sampling interval"),
+            "\(info.problems)")
+    }
+
+    @Test func aClockBackFurtherOrToTheStartIsARestart() {
+        // 12 s back, 30 s in: further than a clock is set right.
+        let further = filter(stream(count: 3000) + stream(from: 17.99, count: 1000))
+        #expect(further.info.clockRestartCount == 1 && further.info.clockCorrectionCount == 0)
+        #expect(abs(further.times[3000] - (29.99 + StreamInfo.ClockRestart.gap)) < 1e-9)
+        // 5 s back, 5 s in: to the stream's start, a logger restarted from its time 0.
+        let start = filter(stream(count: 500) + stream(count: 1000))
+        #expect(start.info.clockRestartCount == 1 && start.info.clockCorrectionCount == 0)
+        #expect(abs(start.times[500] - (4.99 + StreamInfo.ClockRestart.gap)) < 1e-9)
+    }
+
+    /// One sample stamped a little back (more than the clock's jitter, less than a jump) while
+    /// the next follows the sample before it is a sample out of order, dropped; only when the
+    /// samples after it stay behind was the clock set back.
+    @Test func oneSampleALittleBackIsNoClockSetBack() {
+        var times = stream(count: 1000)
+        times[500] -= 0.3
+        let (out, info) = filter(times)
+        var expected = times
+        expected.remove(at: 500)
+        #expect(out == expected)
+        #expect(info.outOfOrder == 1 && info.clockCorrectionCount == 0)
     }
 
     /// Parts of a file on two clocks (HHAR's phones: since boot, then since 1970): a jump
