@@ -1034,11 +1034,13 @@ public struct StepDetector: Sendable {
     /// The walk a gap in the data from `gapStart` to `gapEnd` interrupts, once the segment
     /// before it is processed: a walk, or a bout held until it makes one, that went on up to the
     /// gap (its last step less than ``Configuration/gapFraction`` periods before it), the gap no
-    /// longer than ``Configuration/longestBridge``.
+    /// longer than ``Configuration/longestBridge``. Its period is the median of the last
+    /// window's: the windows the gap cuts short can read another (0.87 s in a walk stepping every
+    /// 0.52 s), and the walk after the gap would then not match it.
     private func walkInterrupted(from gapStart: Double, to gapEnd: Double) -> InterruptedWalk? {
         guard gapEnd - gapStart <= configuration.longestBridge,
             let lastStep = [lastWalkStep, heldSteps.last].compactMap({ $0 }).max(),
-            let period = periods.suffix(windowHops).last(where: { $0 > 0 }),
+            let period = periods.suffix(windowHops).filter({ $0 > 0 }).median,
             gapStart - lastStep <= configuration.gapFraction * period
         else { return nil }
         return InterruptedWalk(lastStep: lastStep, period: period, gapEnd: gapEnd)
