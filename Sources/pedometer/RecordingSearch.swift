@@ -30,8 +30,10 @@ enum RecordingSearch {
     }
 
     /// `paths` with `-` replaced by the paths standard input lists (`summarize -`, `list -`):
-    /// one a line, blank lines skipped, spaces around a path trimmed; folders among them are
-    /// searched as any. Standard input naming nothing, when nothing else is given, is a failure
+    /// one a line (a CRLF's carriage return dropped), blank lines skipped; a line is the path
+    /// as written when that exists (a name may begin or end with a space: `list`'s output
+    /// reads back), else with the spaces around it trimmed; folders among them are searched as
+    /// any. Standard input naming nothing, when nothing else is given, is a failure
     /// said on stderr (no batch to run is no success, as an empty folder is none).
     static func readingStandardInput(_ paths: [String]) throws(ExitCode) -> [String] {
         var result: [String] = []
@@ -40,9 +42,11 @@ enum RecordingSearch {
                 result.append(path)
                 continue
             }
-            while let line = readLine(strippingNewline: true) {
+            while var line = readLine(strippingNewline: true) {
+                if line.hasSuffix("\r") { line.removeLast() }
                 let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !trimmed.isEmpty { result.append(trimmed) }
+                guard !trimmed.isEmpty else { continue }
+                result.append(FileManager.default.fileExists(atPath: line) ? line : trimmed)
             }
         }
         if result.isEmpty && !paths.isEmpty {

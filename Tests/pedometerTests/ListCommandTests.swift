@@ -39,6 +39,31 @@ import Testing
         #expect(try CommandRunner.run(["list", "-", "-"], stdin: "").status == 64)
     }
 
+    /// A name that begins or ends with a space reads back from `list`'s output: a line of
+    /// standard input is the path as written when that exists, trimmed only when it does not
+    /// (until 2026-11-28 every line was trimmed: `list . | summarize -` failed on ` morning.csv`,
+    /// and `walk.csv ` read `walk.csv` beside it without a word).
+    @Test func aNameWithSpacesAtItsEndsReadsBack() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("pedometer-list-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: root) }
+        try manager.createDirectory(at: root, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: fixture("runwalk/runwalk.csv"), toPath: root.appendingPathComponent("walk.csv ").path)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: root.appendingPathComponent("walk.csv").path)
+        try manager.copyItem(atPath: fixture("formats/generic/timestamp-ms.csv"), toPath: root.appendingPathComponent(" morning.csv").path)
+        // (`walk.csv ` is not found in a folder, its extension not `.csv`; named, it is read.)
+        let listed = try CommandRunner.run(["list", root.path])
+        #expect(listed.stdout == [" morning.csv", "walk.csv"].map { root.appendingPathComponent($0).path + "\n" }.joined())
+        let read = try CommandRunner.run(["list", "-"], stdin: listed.stdout)
+        #expect(read.status == 0 && read.stdout == listed.stdout, "\(read.stderr)")
+        let spaced = try CommandRunner.run(["summarize", "--format", "json", "-"], stdin: root.appendingPathComponent("walk.csv ").path + "\n")
+        let direct = try CommandRunner.run(["summarize", "--format", "json", root.appendingPathComponent("walk.csv ").path])
+        #expect(spaced.status == 0 && spaced.stdout == direct.stdout)
+        // A path written with spaces around it that names nothing so is still read trimmed.
+        let padded = try CommandRunner.run(["list", "-"], stdin: "  " + root.appendingPathComponent(" morning.csv").path + "\t\r\n")
+        #expect(padded.stdout == root.appendingPathComponent(" morning.csv").path + "\n")
+    }
+
     /// A path that does not exist is said on stderr and fails the listing, the others still
     /// listed (until 2026-11-26 it was listed as a recording, exit 0).
     @Test func aMissingPathFails() throws {
