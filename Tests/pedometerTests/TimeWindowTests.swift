@@ -61,6 +61,25 @@ import Testing
         #expect(day["referenceSteps"] as? Int == 8342)
     }
 
+    /// A window that cuts a row of a step log (a day of a daily log, a record of Apple Health)
+    /// spreads the device's count over the row's interval as the steps are: the device's steps
+    /// and metres are the summary's own (until 2026-11-28 36 h of a daily log said 11,099 steps
+    /// and device 6,260, "+77.3 %", its first day whole against a day and a half).
+    @Test func aWindowCuttingAStepLogsRowSpreadsTheDevicesCountAsItsSteps() throws {
+        for (arguments, steps) in [
+            (["--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 11099),
+            (["--from", "12h", "--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 7969),
+            (["--to", "59", fixture("formats/apple-health/StepCount.csv")], 108),
+        ] {
+            let window = try json(try CommandRunner.run(["summarize", "--format", "json"] + arguments))
+            #expect(window["steps"] as? Int == steps, "\(arguments)")
+            #expect(window["referenceSteps"] as? Int == steps, "\(arguments)")
+            if let device = window["referenceDistanceMeters"] as? Double {
+                #expect(abs(device - (window["distanceMeters"] as? Double ?? 0)) < 1e-9, "\(arguments)")
+            }
+        }
+    }
+
     /// The current cadence and pace of a window are those of its own last seconds: a window
     /// after the last step has none (until 2026-11-26 it showed the recording's last pace beside
     /// its 0 steps), and one starting 2 s before the end measures those 2 s only.

@@ -451,10 +451,17 @@ public struct Pedometer: SampleSink, Sendable {
             series?.change(from: lower, to: upper).flatMap { Int(exactly: $0.rounded()) }
         }
         let device = referenceStreams[.device]
+        // A step log's steps are the device's, each row's spread over its interval: over a span
+        // that cuts a row, the device's count is spread the same way, and is the steps' (a daily
+        // log cut at 36 h counted the first day whole beside its steps' day and a half: 6,260
+        // beside 11,099, "+77 %").
+        let cutStepLog = stepsSource == .device && (lower.isFinite || upper.isFinite)
         return PedometerReferences(
-            deviceSteps: count(device?.steps), groundTruthSteps: count(referenceStreams[.groundTruth]?.steps),
+            deviceSteps: cutStepLog ? steps(from: from, to: to).count : count(device?.steps),
+            groundTruthSteps: count(referenceStreams[.groundTruth]?.steps),
             algorithmSteps: count(referenceStreams[.algorithm]?.steps),
-            deviceDistance: device?.distance.change(from: lower, to: upper),
+            deviceDistance: cutStepLog
+                ? device?.distance.spreadChange(from: lower, to: upper) : device?.distance.change(from: lower, to: upper),
             deviceFloorsAscended: count(device?.floorsAscended), deviceFloorsDescended: count(device?.floorsDescended))
     }
 
