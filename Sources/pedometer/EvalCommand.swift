@@ -136,6 +136,7 @@ struct EvalCommand: ParsableCommand {
         let threads = parallelism.threadsPerRecording(recordings.count)
         var rows: [EvalRow] = []
         var skipped = 0
+        var manifestRowsWithoutAcceleration = 0
         if format == .table { try StandardOutput.print(table.header) }
         try OrderedBatch.run(recordings, jobs: parallelism.jobs, work: { recording -> Result<EvalRow?, IngestError> in
             let configuration = PedometerConfiguration(
@@ -173,6 +174,12 @@ struct EvalCommand: ParsableCommand {
                 rows.append(row)
                 try StandardOutput.print(format == .table ? table.row(row) : EvalJSON.encode(row))
                 if format == .table && unmatched, let pairing = row.matching { try StandardOutput.print(table.unmatched(pairing)) }
+            case .success(nil) where recordings[index].truth != nil:
+                // A manifest's row has its truth: what lacks is acceleration to count from.
+                skipped += 1
+                manifestRowsWithoutAcceleration += 1
+                StandardError.print(
+                    "\(recordings[index].path): skipped: no acceleration to count steps from (a step log's steps are the device's own: nothing of ours to compare with the truth)")
             case .success(nil):
                 skipped += 1
                 StandardError.print("\(recordings[index].path): skipped: no truth, ground truth or device step count beside acceleration")
@@ -193,7 +200,10 @@ struct EvalCommand: ParsableCommand {
         try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
         if rows.isEmpty && failures == 0 {
             // Nothing was compared with anything: a script's check of this status must not pass.
-            StandardError.print("nothing evaluated: no recording had a truth (a manifest's, ground truth, or the device's count beside acceleration)")
+            StandardError.print(
+                skipped > 0 && manifestRowsWithoutAcceleration == skipped
+                    ? "nothing evaluated: no recording had acceleration to count steps from"
+                    : "nothing evaluated: no recording had a truth (a manifest's, ground truth, or the device's count beside acceleration)")
         }
         if failures > 0 || (found?.failures ?? 0) > 0 || rows.isEmpty { throw ExitCode(1) }
     }

@@ -140,6 +140,22 @@ import Testing
         #expect(output.stdout.contains("0 recordings evaluated, 1 skipped, 0 failed"))
     }
 
+    /// A manifest's step log (no acceleration) has a truth but nothing of ours to compare: it
+    /// is skipped as such (until 2026-11-28 "no truth", beside the manifest giving one).
+    @Test func aManifestsStepLogIsSkippedForItsLackOfAcceleration() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: fixture("formats/steps/cumulative.csv"), toPath: folder.appendingPathComponent("cum.csv").path)
+        let manifest = folder.appendingPathComponent("truth.csv").path
+        try "path,steps\ncum.csv,36\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let output = try CommandRunner.run(["eval", "--truth", manifest])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cum.csv: skipped: no acceleration to count steps from"), "\(output.stderr)")
+        #expect(output.stderr.contains("nothing evaluated: no recording had acceleration to count steps from"), "\(output.stderr)")
+        #expect(!output.stderr.contains("no truth"), "\(output.stderr)")
+    }
+
     /// One recording in two windows: the table names each row's window (until 2026-11-26 two
     /// rows named alike).
     @Test func aRecordingsWindowsAreNamedApart() throws {
