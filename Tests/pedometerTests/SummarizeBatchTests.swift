@@ -185,7 +185,7 @@ import Testing
         }
 
         let table = try CommandRunner.run(["summarize", "--intervals", oxford[2]])
-        #expect(table.stdout.contains("  Intervals (average pace = total time / total distance):\n"))
+        #expect(table.stdout.contains("  Intervals (pace: time over the metres of the step intervals in it, a step across an edge in its share):\n"))
         #expect(table.stdout.contains("Kind") && table.stdout.contains("walking") && table.stdout.contains("total ×"))
     }
 

@@ -78,7 +78,7 @@ extension SummaryWriter {
         // A rule between the intervals and the totals.
         let width = lines.map(\.count).max() ?? 0
         lines.insert("    " + String(repeating: "-", count: max(width - 4, 0)), at: intervals.items.count + 1)
-        return ["  Intervals (average pace = total time / total distance):"] + lines
+        return ["  Intervals (pace: time over the metres of the step intervals in it, a step across an edge in its share):"] + lines
     }
 
     /// The totals of a batch, a block like a recording's.
