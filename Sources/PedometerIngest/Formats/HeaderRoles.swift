@@ -452,11 +452,6 @@ struct HeaderRoles: Sendable, Hashable {
         return nil
     }
 
-    /// The unit a triplet's header states: `(g)`, `(m/s^2)` …, or `gF` (g-force) in its name.
-    static func accelerationUnit(_ names: ColumnNames, _ triplet: Triplet) -> AccelerationUnit? {
-        accelerationUnit(names, triplet.x)
-    }
-
     /// The unit the header states for the axis in column `x`: in brackets, as `gF`, or in words
     /// after the axis (`X_IN_G`).
     static func accelerationUnit(_ names: ColumnNames, _ x: Int) -> AccelerationUnit? {
