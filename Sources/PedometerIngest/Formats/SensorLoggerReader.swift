@@ -126,7 +126,7 @@ enum SensorLoggerReader {
         }
         if let steps = parts[4] { try readPedometer(steps, options: options, time: time, into: &emitter) }
         if let fixes = parts[5] { try readLocation(fixes, options: options, time: time, into: &emitter) }
-        if let pressure = parts[6] { try readBarometer(pressure, options: options, time: time, into: &emitter, info: &info) }
+        if let pressure = parts[6] { try readBarometer(pressure, options: options, time: time, into: &emitter) }
         info.startDate = time.epochStart
         info.device = described.device
     }
@@ -151,7 +151,7 @@ enum SensorLoggerReader {
         } else if names.index(of: "latitude") != nil {
             try readLocation(part, options: options, time: time, into: &emitter)
         } else if names.index(of: "pressure") != nil {
-            try readBarometer(part, options: options, time: time, into: &emitter, info: &info)
+            try readBarometer(part, options: options, time: time, into: &emitter)
         } else if deviceMotionColumns(part) != nil {
             let units: DeviceMotionUnit =
                 isHeadphone(part)
@@ -515,7 +515,7 @@ enum SensorLoggerReader {
     /// (converted to kPa; values under 200 are taken as kPa already).
     private static func readBarometer<Sink>(
         _ part: Part, options: IngestOptions, time: TimeColumn,
-        into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
+        into emitter: inout SampleEmitter<Sink>
     ) throws(IngestError) {
         let names = part.names
         guard let timeIndex = names.index(of: "time") else {

@@ -5,7 +5,7 @@ extension SummaryWriter {
     /// per mile as the length is written. A last, partial split shorter than a hundredth of the
     /// length (which would read `0.00 km` or `0.01 mi`) shows its distance in metres beside
     /// kilometres and metres, in feet beside miles.
-    static func splitLines(_ splits: SplitSummary, _ units: UnitSystem) -> [String] {
+    static func splitLines(_ splits: SplitSummary) -> [String] {
         let length = splits.length
         let paceUnit: PaceUnit = length.unit == .miles ? .minutesPerMile : .minutesPerKilometer
         guard !splits.items.isEmpty else { return ["  Splits (\(length.title)): none (no distance over time: no distance, a single step, or a log of totals that does not say when it was covered)"] }

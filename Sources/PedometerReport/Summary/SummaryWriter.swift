@@ -88,7 +88,7 @@ public enum SummaryWriter {
             row("Floors", "N/A")
         }
         for warning in s.warnings { row("Warning", warning) }
-        if let splits = s.splits { lines += splitLines(splits, units) }
+        if let splits = s.splits { lines += splitLines(splits) }
         if let intervals = s.intervals { lines += intervalLines(intervals, units) }
         return lines.joined(separator: "\n") + "\n"
     }

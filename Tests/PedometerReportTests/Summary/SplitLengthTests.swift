@@ -60,10 +60,10 @@ import Testing
             #expect(length.countDecimals == expected, "\(count)")
         }
         let splits = [Split(number: 1, start: 0, end: 10, distance: 12.5, cumulativeDistance: 12.5)]
-        let lines = SummaryWriter.splitLines(SplitSummary(length: try #require(SplitLength(parsing: "12.5m")), splits: splits), .metric)
+        let lines = SummaryWriter.splitLines(SplitSummary(length: try #require(SplitLength(parsing: "12.5m")), splits: splits))
         #expect(lines[0] == "  Splits (12.5 m):" && lines[2].contains("12.5 m"), "\(lines)")
         let km = [Split(number: 1, start: 0, end: 10, distance: 1100, cumulativeDistance: 1100)]
-        let kmLines = SummaryWriter.splitLines(SplitSummary(length: try #require(SplitLength(parsing: "1.1km")), splits: km), .metric)
+        let kmLines = SummaryWriter.splitLines(SplitSummary(length: try #require(SplitLength(parsing: "1.1km")), splits: km))
         #expect(kmLines[2].contains("1.10 km") && !kmLines[2].contains("1.100"), "\(kmLines)")
     }
 

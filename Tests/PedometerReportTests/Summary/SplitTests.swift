@@ -103,7 +103,7 @@ import Testing
             Split(number: 1, start: 0, end: 500, distance: 1000, cumulativeDistance: 1000),
             Split(number: 2, start: 500, end: 500.5, distance: 0.45, cumulativeDistance: 1000.45),
         ]
-        let lines = SummaryWriter.splitLines(SplitSummary(length: .km, splits: splits), .metric)
+        let lines = SummaryWriter.splitLines(SplitSummary(length: .km, splits: splits))
         #expect(lines[2].contains("1.00 km"))
         #expect(lines[3].contains("2 (part)") && lines[3].contains("0.45 m") && !lines[3].contains("0.00 km"), "\(lines)")
         #expect(lines[3].contains("1.00 km"))
@@ -112,7 +112,7 @@ import Testing
             Split(number: 1, start: 0, end: 800, distance: Distance.metersPerMile, cumulativeDistance: Distance.metersPerMile),
             Split(number: 2, start: 800, end: 802, distance: 3.75, cumulativeDistance: Distance.metersPerMile + 3.75),
         ]
-        let mileLines = SummaryWriter.splitLines(SplitSummary(length: .mi, splits: miles), .imperial)
+        let mileLines = SummaryWriter.splitLines(SplitSummary(length: .mi, splits: miles))
         #expect(mileLines[3].contains("2 (part)") && mileLines[3].contains("12.3 ft"), "\(mileLines)")
     }
 }
