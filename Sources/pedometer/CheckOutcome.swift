@@ -38,14 +38,6 @@ enum CheckOutcome: Sendable, Hashable {
         }
     }
 
-    /// Whether this outcome makes `check` exit with status 1.
-    var isFailure: Bool {
-        switch tally {
-        case .failed, .missing: return true
-        case .passed, .created, .updated, .unchanged: return false
-        }
-    }
-
     /// The word that starts the outcome's line in the table.
     var label: String {
         switch self {

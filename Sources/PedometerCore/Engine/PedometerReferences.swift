@@ -31,7 +31,4 @@ public struct PedometerReferences: Sendable, Hashable, Codable {
         self.deviceFloorsAscended = deviceFloorsAscended
         self.deviceFloorsDescended = deviceFloorsDescended
     }
-
-    /// Whether any reference step count is present.
-    public var hasSteps: Bool { deviceSteps != nil || groundTruthSteps != nil || algorithmSteps != nil }
 }

@@ -359,11 +359,6 @@ public final class CSVReader {
     /// Line on which the record after the current one starts (or blank lines before it).
     var nextLine: Int { physicalLine }
 
-    /// The location of the current record's start.
-    public var recordLocation: SourceLocation {
-        SourceLocation(file: displayName, line: line, column: 1)
-    }
-
     /// An error located at field `index` of the current record.
     public func error(atField index: Int, _ reason: String) -> IngestError {
         IngestError(location(ofField: min(index, max(fieldCount - 1, 0))), reason)
