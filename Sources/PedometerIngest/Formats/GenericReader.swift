@@ -472,7 +472,6 @@ enum GenericReader {
         }
     }
 
-    /// The fields of the first `count` data records (fewer when the file has fewer).
     /// The day order of slashed dates whose day and month fit either (`05/03/2024`), when the
     /// file's first change of date settles it: the order in which the two dates are a day or
     /// two apart (`05/03` then `06/03`; month first they were a month apart, a recording of 30
@@ -513,6 +512,7 @@ enum GenericReader {
         return nil
     }
 
+    /// The fields of the first `count` data records (fewer when the file has fewer).
     private static func records(
         _ path: String, displayName: String, options: IngestOptions, skip: Int, count: Int
     ) throws(IngestError) -> [[String]] {
