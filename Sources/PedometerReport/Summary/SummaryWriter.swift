@@ -46,8 +46,8 @@ public enum SummaryWriter {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// A readable block, every pace in both systems as the seed app shows them
-    /// (`Avg pace: 2.50 m/s  10:44 min/mi`).
+    /// A readable block, distances and paces in `units`: metric, imperial, or both as the seed
+    /// app shows them (`Avg pace: 2.50 m/s  10:44 min/mi  6:40 min/km`).
     public static func table(_ s: RecordingSummary, units: UnitSystem = .both) -> String {
         var lines = ["\(s.source)  [\(s.format)\(s.startDate.map { ", " + $0 } ?? "")]"]
         func row(_ label: String, _ value: String) {
