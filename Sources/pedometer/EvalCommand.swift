@@ -172,7 +172,7 @@ struct EvalCommand: ParsableCommand {
             switch result {
             case .success(let row?):
                 rows.append(row)
-                try StandardOutput.print(format == .table ? table.row(row) : EvalJSON.encode(row))
+                try StandardOutput.print(format == .table ? table.row(row) : JSONText.encode(row))
                 if format == .table && unmatched, let pairing = row.matching { try StandardOutput.print(table.unmatched(pairing)) }
             case .success(nil) where recordings[index].truth != nil:
                 // A manifest's row has its truth: what lacks is acceleration to count from.
@@ -197,7 +197,7 @@ struct EvalCommand: ParsableCommand {
             return true
         })
         let summary = EvalSummary(rows: rows, skipped: skipped, failed: failures)
-        try StandardOutput.print(format == .table ? table.footer(summary) : EvalJSON.encode(["summary": summary]))
+        try StandardOutput.print(format == .table ? table.footer(summary) : JSONText.encode(["summary": summary]))
         if rows.isEmpty && failures == 0 {
             // Nothing was compared with anything: a script's check of this status must not pass.
             StandardError.print(

@@ -127,12 +127,3 @@ struct EvalTable {
         return value > 0 && !text.hasPrefix("-") ? "+" + text : text
     }
 }
-
-/// JSON Lines for eval.
-enum EvalJSON {
-    static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import PedometerIngest
+import PedometerReport
 
 /// Renders ``RecordingInfo`` for `pedometer inspect`.
 enum InspectReport {
@@ -37,11 +38,11 @@ enum InspectReport {
 
     /// One JSON object on one line.
     static func json(_ info: RecordingInfo) -> String {
-        encode(Record(info))
+        JSONText.encode(Record(info), nonFiniteAsStrings: true)
     }
 
     static func json(failure: Error, source: String) -> String {
-        encode(Failure(source: source, error: "\(failure)"))
+        JSONText.encode(Failure(source: source, error: "\(failure)"), nonFiniteAsStrings: true)
     }
 
     private struct Record: Encodable {
@@ -75,13 +76,6 @@ enum InspectReport {
     private struct Failure: Encodable {
         var source: String
         var error: String
-    }
-
-    private static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     static func decimal(_ value: Double, _ digits: Int) -> String {

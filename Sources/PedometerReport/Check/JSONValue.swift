@@ -92,10 +92,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// spaces a level (`pretty`), the form expected files are written in so that a change shows
     /// as a one-line diff.
     public func text(pretty: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty
-            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("null".utf8), as: UTF8.self)
+        JSONText.encode(self, pretty: pretty, fallback: "null")
     }
 
     /// The member `key` of an object; `nil` for a missing key or a value that is not an object.

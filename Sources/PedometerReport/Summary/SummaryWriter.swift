@@ -10,9 +10,7 @@ public enum SummaryWriter {
     /// One JSON object on one line, keys sorted; the core keys are `null` when unknown, other
     /// absent values left out (see ``RecordingSummary/encode(to:)``).
     public static func json(_ summary: RecordingSummary) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(summary)) ?? Data("{}".utf8), as: UTF8.self)
+        JSONText.encode(summary)
     }
 
     /// The CSV columns, in order.
