@@ -1,3 +1,5 @@
+import PedometerCore
+
 /// Mean, median and largest of absolute percentage errors.
 struct ErrorStatistics: Sendable, Encodable {
     var recordings: Int
@@ -11,8 +13,7 @@ struct ErrorStatistics: Sendable, Encodable {
         guard !absoluteErrors.isEmpty else { return }
         let sorted = absoluteErrors.sorted()
         mape = sorted.reduce(0, +) / Double(sorted.count)
-        let middle = sorted.count / 2
-        medianAbsolutePercent = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        medianAbsolutePercent = sorted.median
         maxAbsolutePercent = sorted.last
     }
 }

@@ -1,7 +1,7 @@
 extension Collection where Element == Double {
     /// The middle value once sorted (the mean of the two middle ones for an even count); `nil`
-    /// when empty. For the few values of a walk's neighbourhood, not for long series.
-    var median: Double? {
+    /// when empty. Sorts a copy on every call.
+    public var median: Double? {
         guard !isEmpty else { return nil }
         let sorted = self.sorted()
         let upper = sorted.count / 2

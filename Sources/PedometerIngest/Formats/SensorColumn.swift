@@ -1,3 +1,5 @@
+import PedometerCore
+
 /// A column naming each row's sensor in a log that interleaves several sensors in one table
 /// (`time,sensor,x,y,z` with `accelerometer`, `gyroscope`, `magnetometer` rows, or Android's
 /// `TYPE_ACCELEROMETER`, `TYPE_GYROSCOPE`): only the accelerometer's rows are acceleration.
@@ -102,8 +104,8 @@ struct SensorColumn: Sendable, Hashable {
             guard across.count > 0, within.count > 0, across.sum > 0,
                 across.sum / Double(across.count) >= sensorJump * within.sum / Double(within.count)
             else { continue }
-            if let times, times.allSatisfy({ $0 != nil }), !timeAcross.isEmpty, !timeWithin.isEmpty,
-                median(timeWithin) < 1.5 * median(timeAcross)
+            if let times, times.allSatisfy({ $0 != nil }), let medianWithin = timeWithin.median,
+                let medianAcross = timeAcross.median, medianWithin < 1.5 * medianAcross
             {
                 continue
             }
@@ -117,13 +119,6 @@ struct SensorColumn: Sendable, Hashable {
     /// (``numbered(in:excluding:axes:time:)``): gravity beside the accelerometer's rows differs by
     /// the body's acceleration, several times a walk's change in one sample.
     static let sensorJump = 3.0
-
-    /// The middle of `values` (the mean of the two middle ones for an even count).
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
 
     /// The Euclidean distance between two rows' axes, `nil` when a value is missing.
     private static func distance(_ a: [Double?], _ b: [Double?]) -> Double? {
