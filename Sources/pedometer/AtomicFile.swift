@@ -42,14 +42,13 @@ enum AtomicFile {
     /// Makes folder `path` and the folders above it that are missing (`mkdir -p`); the
     /// system's reason when one cannot be made (`Not a directory`: a file stands in the way).
     static func makeFolder(_ path: String) throws(WriteError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return }
+        if FilePaths.isDirectory(path) { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty && parent != path { try makeFolder(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw WriteError(path: path, reason: "cannot create \(path): " + String(cString: strerror(errno)))
         }
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FilePaths.isDirectory(path) else {
             throw WriteError(path: path, reason: "cannot create \(path): it exists and is not a folder")
         }
     }

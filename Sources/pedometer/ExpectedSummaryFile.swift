@@ -41,7 +41,7 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         let folder = (recording as NSString).deletingLastPathComponent
         let name = (recording as NSString).lastPathComponent
         var stem = name
-        if !isDirectory(recording) {
+        if !FilePaths.isDirectory(recording) {
             stem = (name as NSString).deletingPathExtension
             if stem != name && listings.listing(of: folder).namesakes[stem, default: []].contains(where: { $0 != name }) { stem = name }
         }
@@ -63,15 +63,10 @@ struct ExpectedSummaryFile: Sendable, Hashable {
         let target = standardized(expectedFile)
         for name in listings.listing(of: folder).byStem[stem] ?? [] {
             let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-            let isRecording = isDirectory(path) ? RecordingDiscovery.isRecordingFolder(path) : RecordingDiscovery.isRecordingFileName(name)
+            let isRecording = FilePaths.isDirectory(path) ? RecordingDiscovery.isRecordingFolder(path) : RecordingDiscovery.isRecordingFileName(name)
             if isRecording && standardized(self.path(for: path, listings: &listings)) == target { return path }
         }
         return nil
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
     /// The expected file at `path`, or `nil` when there is none.

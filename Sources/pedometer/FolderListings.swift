@@ -30,7 +30,7 @@ struct FolderListings: Sendable {
         var listing = Listing()
         listing.names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         for name in listing.names {
-            let isFolder = ExpectedSummaryFile.isDirectory((directory as NSString).appendingPathComponent(name))
+            let isFolder = FilePaths.isDirectory((directory as NSString).appendingPathComponent(name))
             if isFolder { listing.folders.insert(name) }
             // Every stem the name starts with: `a.b.csv` under `a`, `a.b` and `a.b.csv`.
             var stem = Substring(name)

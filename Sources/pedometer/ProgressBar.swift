@@ -126,6 +126,7 @@ final class ProgressBar: @unchecked Sendable {
     /// Bytes of a recording: the file's size, or the sum of the files under a folder.
     static func size(of path: String) -> Int64 {
         let manager = FileManager.default
+        // Not FilePaths.isDirectory: a missing path (a broken link too) must count 0 bytes, not be sized.
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return 0 }
         guard isDirectory.boolValue else {

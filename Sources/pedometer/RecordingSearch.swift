@@ -70,7 +70,7 @@ enum RecordingSearch {
         var passedOver = 0
         var listings = FolderListings()
         for path in paths {
-            guard !ExpectedSummaryFile.isDirectory(path) else {
+            guard !FilePaths.isDirectory(path) else {
                 given.append(path)
                 continue
             }

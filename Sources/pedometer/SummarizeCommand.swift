@@ -259,10 +259,7 @@ struct SummarizeCommand: ParsableCommand {
         }
         guard let written = modified(output) else { return false }
         var latest = modified(source) ?? .distantPast
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue,
-            let enumerator = manager.enumerator(atPath: source)
-        {
+        if FilePaths.isDirectory(source), let enumerator = manager.enumerator(atPath: source) {
             while let name = enumerator.nextObject() as? String {
                 if let date = modified(source + "/" + name), date > latest { latest = date }
             }

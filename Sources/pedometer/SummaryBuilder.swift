@@ -26,8 +26,7 @@ enum SummaryBuilder {
             // A recording folder's files that could not be read, or, for a file of an export,
             // where the rest of it is.
             let unread = info.notes.filter { $0.hasSuffix(": not read") }
-            var isFolder: ObjCBool = false
-            let inExport = info.format == .sensorLogger && !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+            let inExport = info.format == .sensorLogger && !FilePaths.isDirectory(path)
                 && !path.lowercased().hasSuffix(".zip")
             let hint = !unread.isEmpty ? unread.joined(separator: "; ") : inExport ? "in a Sensor Logger export, summarise the whole folder or zip" : nil
             throw IngestError(
