@@ -138,6 +138,7 @@ struct ExpectedSummaryFile: Sendable, Hashable {
     /// through a link, or through a folder linked twice, is the file itself; for a path that
     /// does not exist (or lies inside a zip), its absolute form, normalised lexically.
     static func standardized(_ path: String) -> String {
+        // Not RecordingFileName.canonical: for a missing path this drops a leading `/..` (`/../a` is `/a`), which that keeps.
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)

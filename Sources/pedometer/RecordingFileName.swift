@@ -37,6 +37,7 @@ enum RecordingFileName {
     /// `path` absolute, its symbolic links and `..` steps resolved (`realpath`), or, when it
     /// does not exist, made absolute from the working folder and normalised lexically.
     static func canonical(_ path: String) -> String {
+        // Not ExpectedSummaryFile.standardized: for a missing path that keeps a leading `/..` (URL drops it), and the hash must not change.
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
@@ -46,6 +47,7 @@ enum RecordingFileName {
 
     /// `./a//b/` → `a/b`, `/x/y/../z` → `/x/z` (lexically; symbolic links are left alone).
     private static func normalize(_ path: String) -> String {
+        // Not TruthManifest.lexicallyNormalized: that drops a `..` above `/` and gives `.` for nothing left; names and hashes must not change.
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }

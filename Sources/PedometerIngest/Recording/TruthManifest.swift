@@ -67,6 +67,7 @@ public struct TruthManifest: Sendable, Hashable {
     /// `path` without empty, `.` and `..` steps (a `..` after a name removes the name), as
     /// written: links are not followed.
     static func lexicallyNormalized(_ path: String) -> String {
+        // Not RecordingFileName.normalize (the CLI's): that keeps a `..` above `/` and returns an emptied path as written.
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
