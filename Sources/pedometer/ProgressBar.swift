@@ -99,6 +99,7 @@ final class ProgressBar: @unchecked Sendable {
         if elapsed > 0 { text += "  " + String(format: "%.1f", megabytes / elapsed) + " MB/s" }
         if done > 0 && done < total && elapsed > 0 && fraction > 0 {
             let remaining = elapsed * (1 - fraction) / fraction
+            // Not TimeSpan.clock: a file grown since it was sized makes this negative, which that writes otherwise.
             let seconds = Int(remaining.rounded())
             text += "  ETA " + (seconds >= 3600 ? "\(seconds / 3600):" + String(format: "%02d:%02d", seconds % 3600 / 60, seconds % 60)
                 : "\(seconds / 60):" + String(format: "%02d", seconds % 60))
