@@ -93,7 +93,6 @@ struct EvalTable {
     }
 
     private static func errors(_ name: String, _ statistics: ErrorStatistics) -> String {
-        func percent(_ value: Double?) -> String { value.map { NumberText.fixed($0, digits: 2) + "%" } ?? "–" }
         return name.padding(toLength: 9, withPad: " ", startingAt: 0)
             + "MAPE \(percent(statistics.mape))   median \(percent(statistics.medianAbsolutePercent))"
             + "   max \(percent(statistics.maxAbsolutePercent))   (\(recordings(statistics.recordings)))"
@@ -108,12 +107,16 @@ struct EvalTable {
     }
 
     private static func totals(_ matching: MatchingTotals) -> String {
-        func percent(_ value: Double?) -> String { value.map { NumberText.fixed($0, digits: 2) + "%" } ?? "–" }
         let truth = matching.matchedSteps + matching.missedSteps
         return "pairing  \(matching.matchedSteps) of \(truth) true steps found (\(percent(matching.recallPercent))), "
             + "\(matching.missedSteps) missed, \(matching.extraSteps) extra (\(matching.extraBeforeTruth) before the first "
             + "true step, \(matching.extraAfterTruth) after the last; precision \(percent(matching.precisionPercent))) "
             + "in \(recordings(matching.recordings))"
+    }
+
+    /// A percentage to two decimals (`12.50%`), "–" when unknown.
+    private static func percent(_ value: Double?) -> String {
+        value.map { NumberText.fixed($0, digits: 2) + "%" } ?? "–"
     }
 
     /// "1 recording", "2 recordings".

@@ -78,6 +78,8 @@ enum InspectReport {
         var error: String
     }
 
+    /// `value` with `digits` decimals as `printf` writes it (`-0.0`, ties to even: `0.25` is `0.2`),
+    /// not as ``NumberText/fixed(_:digits:)`` does (`0.0`, `0.3`): inspect's text stays as it was.
     static func decimal(_ value: Double, _ digits: Int) -> String {
         String(format: "%.\(digits)f", value)
     }
