@@ -31,7 +31,7 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
     /// Parses `45`, `1:23`, `1:23:45` (and fractional seconds, `55:00.5`): plain decimals only,
     /// never `1e3` or `0x10` (``NumberText/decimal(_:)``).
     public init?(parsing text: String) {
-        let parts = text.trimmingCharacters(in: " ").split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimming(" ").split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var total = 0.0
         for (index, part) in parts.enumerated() {
@@ -59,14 +59,5 @@ public struct TimeSpan: Sendable, Hashable, Comparable, Codable {
             return
         }
         self.init(parsing: compact)
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: Character) -> Substring {
-        var text = Substring(self)
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return text
     }
 }
