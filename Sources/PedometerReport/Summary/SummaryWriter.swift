@@ -1,10 +1,5 @@
 import Foundation
 
-/// Which units a human-readable report shows.
-public enum UnitSystem: String, Sendable, Hashable, CaseIterable, Codable {
-    case metric, imperial, both
-}
-
 /// Renders ``RecordingSummary`` values as a table, JSON Lines or CSV.
 public enum SummaryWriter {
     /// One JSON object on one line, keys sorted; the core keys are `null` when unknown, other
