@@ -1,5 +1,5 @@
 /// Sums over the recordings of a batch: the last block of `summarize`'s table.
-public struct SummaryTotals: Sendable, Hashable, Codable {
+public struct SummaryTotals: Sendable, Hashable {
     /// Recordings summarised.
     public var recordings = 0
     /// Recordings that could not be read.
@@ -12,7 +12,7 @@ public struct SummaryTotals: Sendable, Hashable, Codable {
     /// time and distance, to the last bit; only with a start, or steps counted from
     /// acceleration (whose distance and active time follow every step's time): two weeks of
     /// daily totals in local time, of one sum and length, have all the rest alike.
-    private struct Identity: Hashable, Codable {
+    private struct Identity: Hashable {
         var start: String?
         var steps: Int
         var duration: Double
