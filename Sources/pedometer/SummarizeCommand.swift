@@ -168,8 +168,12 @@ struct SummarizeCommand: ParsableCommand {
                 for message in ["\(error)"] + removeOutputs(of: recordings[index], summaryFile: nil) {
                     if let bar { bar.printError(message) } else { StandardError.print(message) }
                 }
-                if format == .json, case .ingest(let error) = error {
-                    try emit(InspectReport.json(failure: error, source: recordings[index]))
+                if case .ingest(let error) = error {
+                    switch format {
+                    case .json: try emit(InspectReport.json(failure: error, source: recordings[index]))
+                    case .csv: try emit(SummaryWriter.csvRow(source: recordings[index], error: "\(error)"))
+                    case .table: break
+                    }
                 }
                 if case .write = error {
                     stoppedAt = index

@@ -13,12 +13,13 @@ public enum SummaryWriter {
         "source", "format", "startDate", "endDate", "durationSeconds", "activeDurationSeconds", "steps", "stepsSource",
         "distanceMeters", "distanceMethod", "averageActivePaceSecondsPerMeter", "averageCadenceStepsPerSecond",
         "maxCadenceStepsPerSecond", "currentPaceSecondsPerMeter", "currentCadenceStepsPerSecond", "floorsAscended", "floorsDescended",
-        "referenceSteps", "referenceDistanceMeters", "groundTruthSteps", "warnings",
+        "referenceSteps", "referenceDistanceMeters", "groundTruthSteps", "warnings", "error",
     ]
 
     public static var csvHeader: String { csvColumns.joined(separator: ",") }
 
-    /// One CSV row (RFC 4180 quoting), columns as in ``csvColumns``; empty where absent.
+    /// One CSV row (RFC 4180 quoting), columns as in ``csvColumns``; empty where absent (`error`
+    /// always, see ``csvRow(source:error:)``).
     public static func csvRow(_ s: RecordingSummary) -> String {
         func number(_ value: Double?) -> String { value.map { NumberText.fixed($0, digits: 6) } ?? "" }
         func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
@@ -29,9 +30,16 @@ public enum SummaryWriter {
             number(s.maxCadenceStepsPerSecond), number(s.currentPaceSecondsPerMeter), number(s.currentCadenceStepsPerSecond),
             integer(s.floorsAscended),
             integer(s.floorsDescended), integer(s.referenceSteps), number(s.referenceDistanceMeters),
-            integer(s.groundTruthSteps), s.warnings.joined(separator: "; "),
+            integer(s.groundTruthSteps), s.warnings.joined(separator: "; "), "",
         ]
         return fields.map(quoted).joined(separator: ",")
+    }
+
+    /// The CSV row of a recording that could not be summarised: its source and its `error`
+    /// (`file:line:column: reason`), every other column empty, so that a batch's CSV keeps one
+    /// row per recording, as its JSON Lines do.
+    public static func csvRow(source: String, error: String) -> String {
+        ([source] + Array(repeating: "", count: csvColumns.count - 2) + [error]).map(quoted).joined(separator: ",")
     }
 
     private static func quoted(_ field: String) -> String {
