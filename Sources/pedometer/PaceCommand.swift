@@ -130,7 +130,10 @@ struct PaceCommand: ParsableCommand {
         return [
             label("Distance", .distance) + [distance.formatted(.meters), distance.formatted(.kilometers, digits: 3), distance.formatted(.miles, digits: 3)]
                 .joined(separator: "  "),
-            label("Time", .time) + solution.time.hoursMinutesSeconds + "  (" + NumberText.fixed(solution.time.seconds, digits: 0) + " s)",
+            // A time given to a fraction of a second keeps it in its seconds, as its pace and
+            // speed do (`--time 5:59.5` showed 360 s beside 4.48 m/s, which 359.5 s make).
+            label("Time", .time) + solution.time.hoursMinutesSeconds + "  ("
+                + NumberText.fixed(solution.time.seconds, digits: solution.time.seconds == solution.time.seconds.rounded() ? 0 : 1) + " s)",
             label("Pace", .pace) + [pace.formatted(.minutesPerKilometer), pace.formatted(.minutesPerMile)].joined(separator: "  "),
             label("Speed", .pace) + [pace.formatted(.metersPerSecond), pace.formatted(.kilometersPerHour), pace.formatted(.milesPerHour)]
                 .joined(separator: "  "),

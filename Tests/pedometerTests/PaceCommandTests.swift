@@ -26,6 +26,14 @@ import Testing
         #expect(try CommandRunner.run(["pace", "--time", "3600", "--pace", "50km/h"]).stderr.isEmpty)
     }
 
+    /// A time given to a fraction of a second shows it in its seconds, which its pace and speed
+    /// are of (until 2026-11-28 `(360 s)` beside 4.48 m/s: 1609.344 m in 360 s is 4.47).
+    @Test func aFractionOfASecondIsShown() throws {
+        let output = try CommandRunner.run(["pace", "--distance", "1mi", "--time", "5:59.5"])
+        #expect(output.stdout.contains("Time:       0:06:00  (359.5 s)\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("4.48 m/s"))
+    }
+
     @Test func timeFromDistanceAndPace() throws {
         let output = try CommandRunner.run(["pace", "--distance", "marathon", "--pace", "8:30/mi"])
         #expect(output.status == 0)
