@@ -4,7 +4,8 @@ extension SummaryWriter {
     /// distances in the split length's unit (metres for `400m`) and the pace per kilometre or
     /// per mile as the length is written. A last, partial split shorter than a hundredth of the
     /// length (which would read `0.00 km` or `0.01 mi`) shows its distance in metres beside
-    /// kilometres and metres, in feet beside miles.
+    /// kilometres and metres, in feet beside miles, and so does a cumulative distance that short
+    /// (the only split of a few steps read `1.4 m` beside a cumulative `0.00 km`).
     static func splitLines(_ splits: SplitSummary) -> [String] {
         let length = splits.length
         let paceUnit: PaceUnit = length.unit == .miles ? .minutesPerMile : .minutesPerKilometer
@@ -19,7 +20,9 @@ extension SummaryWriter {
                     : splitDistance(item.distanceMeters, length),
                 TimeSpan(seconds: item.durationSeconds).clock,
                 item.paceSecondsPerMeter.map { Pace(secondsPerMeter: $0).formatted(paceUnit) } ?? "–",
-                splitDistance(item.cumulativeDistanceMeters, length),
+                item.cumulativeDistanceMeters < length.meters / 100
+                    ? shortSplit(item.cumulativeDistanceMeters, length.unit)
+                    : splitDistance(item.cumulativeDistanceMeters, length),
                 TimeSpan(seconds: item.cumulativeSeconds).clock,
             ])
         }

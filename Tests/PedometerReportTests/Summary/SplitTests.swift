@@ -114,5 +114,9 @@ import Testing
         ]
         let mileLines = SummaryWriter.splitLines(SplitSummary(length: .mi, splits: miles))
         #expect(mileLines[3].contains("2 (part)") && mileLines[3].contains("12.3 ft"), "\(mileLines)")
+        // The only split of a few steps: its cumulative distance too (until 2026-11-28 `1.4 m`
+        // beside a cumulative `0.00 km`).
+        let few = SummaryWriter.splitLines(SplitSummary(length: .km, splits: [Split(number: 1, start: 0, end: 1, distance: 1.4, cumulativeDistance: 1.4)]))
+        #expect(few[2].contains("1.4 m") && !few[2].contains("0.00 km") && few[2].components(separatedBy: "1.4 m").count == 3, "\(few)")
     }
 }
