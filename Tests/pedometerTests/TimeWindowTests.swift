@@ -80,6 +80,23 @@ import Testing
         }
     }
 
+    /// A window inside the first step's interval holds no step but a share of its interval:
+    /// its cadence and its pace are both of that share (until 2026-11-28 a cadence and no pace,
+    /// the active time known).
+    @Test func aWindowInsideAStepsIntervalHasItsCadenceAndPace() throws {
+        let window = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "0.2", fixture("formats/generic/timestamp-ms.csv")]))
+        let whole = try json(try CommandRunner.run(["summarize", "--format", "json", fixture("formats/generic/timestamp-ms.csv")]))
+        #expect(window["steps"] as? Int == 0)
+        #expect(abs((window["activeDurationSeconds"] as? Double ?? 0) - 0.2) < 1e-9)
+        let cadence = try #require(window["averageCadenceStepsPerSecond"] as? Double)
+        let pace = try #require(window["averageActivePaceSecondsPerMeter"] as? Double)
+        // The first step's length, at the cadence of its interval: as the whole walk's, within a fifth.
+        let wholePace = try #require(whole["averageActivePaceSecondsPerMeter"] as? Double)
+        let wholeCadence = try #require(whole["averageCadenceStepsPerSecond"] as? Double)
+        let stepLength = 1 / (pace * cadence), wholeStepLength = 1 / (wholePace * wholeCadence)
+        #expect(abs(stepLength / wholeStepLength - 1) < 0.2, "\(stepLength) m a step, the walk's \(wholeStepLength)")
+    }
+
     /// The current cadence and pace of a window are those of its own last seconds: a window
     /// after the last step has none (until 2026-11-26 it showed the recording's last pace beside
     /// its 0 steps), and one starting 2 s before the end measures those 2 s only.

@@ -294,14 +294,16 @@ public struct Pedometer: SampleSink, Sendable {
         let activity = knowsStepTimes ? activeTime(from: start, to: end) : nil
         let active = activity?.seconds
         var averagePace: Double?
-        if let distance, distance > 0, let activity {
+        if let distance, let activity {
             // Over the steps whose intervals are in the active time: a walk the span cuts (the
             // recording began, or `from` falls, after its first step's interval began) has
-            // steps counted in `distance` whose time lies partly outside.
+            // steps counted in `distance` whose time lies partly outside; a span inside a
+            // step's interval holds none of its steps but its share of their metres, as of
+            // their cadence (until 2026-11-28 such a span showed a cadence and no pace).
             let activeMetres = distanceMethod == .device ? distance : activity.metres.scaled(by: state.scales)
             if activity.seconds > 0 && activeMetres > 0 {
                 averagePace = activity.seconds / activeMetres
-            } else if end > start {
+            } else if distance > 0, end > start {
                 averagePace = (end - start) / distance
             }
         }
