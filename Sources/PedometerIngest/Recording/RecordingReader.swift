@@ -101,12 +101,13 @@ public enum RecordingReader {
                 "the local times jump an hour \(jump.1) after \(String(format3: jump.0)) s: a daylight-saving change? "
                     + "give --time-zone (Europe/Paris …), which places them")
         }
-        // Most samples going back in time is a table sorted newest first: refused, not read as
-        // the one sample before them all.
+        // Most samples going back in time is a table sorted newest first, or rows in no time
+        // order (a shuffled table goes back as often once a row far ahead was read): refused,
+        // not read as the few samples ahead of them all.
         if let reversed = info.streams.first(where: { $0.outOfOrder > $0.sampleCount }) {
             throw IngestError(
                 file: path,
-                "\(reversed.outOfOrder) of the \(reversed.outOfOrder + reversed.sampleCount) \(reversed.stream) samples go back in time: the rows are newest first? sort them oldest first")
+                "\(reversed.outOfOrder) of the \(reversed.outOfOrder + reversed.sampleCount) \(reversed.stream) samples go back in time: the rows are newest first, or in no time order? sort them by time, oldest first")
         }
         guard !info.streams.isEmpty else {
             if let first = emitter.skipped.examples.first {

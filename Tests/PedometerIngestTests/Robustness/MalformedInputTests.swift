@@ -477,7 +477,7 @@ import Darwin
         // 2026-11-26 read as its one first sample, the 1999 others dropped with a warning: a walk
         // came out at 0 steps, exit 0).
         let backwards = files.write("backwards.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows.reversed()))
-        #expect(outcome(backwards).error?.description == "\(backwards): 1999 of the 2000 acceleration samples go back in time: the rows are newest first? sort them oldest first")
+        #expect(outcome(backwards).error?.description == "\(backwards): 1999 of the 2000 acceleration samples go back in time: the rows are newest first, or in no time order? sort them by time, oldest first")
         let plain = try #require(outcome(files.write("plain.csv", Self.text([["time_ms", "accX", "accY", "accZ"]] + rows))).sink?.acceleration)
         // A few rows out of order, each in the hole its absence left: put back in place, the
         // samples those of the file in order (until 2026-11-28 dropped and reported).
@@ -548,6 +548,14 @@ import Darwin
         #expect(try #require(outcome(sameInferred).error).description == "\(sameInferred): cannot infer the time unit: the first rows' times do not move forward; give --time-unit ns|us|ms|s, or time the rows by their rate: --rate HZ")
         let reversed = files.write("backwards-inferred.csv", Self.text([["timestamp", "accX", "accY", "accZ"]] + rows.reversed()))
         #expect(try #require(outcome(reversed).error).description == "\(reversed): cannot infer the time unit: the first rows' times go backwards: the rows are newest first? sort them oldest first")
+        // Rows in no time order (a database's export without ORDER BY) are not said to be only
+        // newest first (until 2026-11-28 they were), the unit stated or inferred.
+        let noOrder = rows.indices.sorted { ($0 * 7919) % rows.count < ($1 * 7919) % rows.count }.map { rows[$0] }
+        for (name, time) in [("shuffled.csv", "time_ms"), ("shuffled-inferred.csv", "timestamp")] {
+            let path = files.write(name, Self.text([[time, "accX", "accY", "accZ"]] + noOrder))
+            let error = try #require(outcome(path).error).description
+            #expect(error.hasSuffix("acceleration samples go back in time: the rows are newest first, or in no time order? sort them by time, oldest first"), "\(error)")
+        }
     }
 
     // MARK: (d) NUL bytes, UTF-16, byte-order marks, line endings
