@@ -233,7 +233,9 @@ public enum DecimalParser {
     /// Runs `body` on a copy of `bytes` without the group separators of a number written with
     /// both marks, as a spreadsheet writes it: digits in groups of three split by one mark, then
     /// the other mark and the decimals (`1.032,9`, `-12.345,67`; `1,032.9`, quoted in a comma
-    /// file). Both marks must be there: `1.032` alone may be a decimal. `nil` for anything else.
+    /// file). Both marks must be there: `1.032` alone may be a decimal. Groups split by an
+    /// apostrophe (`'`, or `’`), as Swiss exports write them, need no decimals after them: an
+    /// apostrophe is no decimal mark (`1'032.9`, `1'032,9`, `-12'345`). `nil` for anything else.
     private static func withoutGroupSeparators<Result>(
         _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result?
     ) -> Result? {
@@ -257,8 +259,29 @@ public enum DecimalParser {
                 }
                 return count
             }
+            /// The bytes of an apostrophe at `index` (`'`, or `’` in UTF-8), 0 for anything else.
+            func apostrophe() -> Int {
+                if bytes[index] == UInt8(ascii: "'") { return 1 }
+                if bytes[index] == 0xE2, index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0x99 { return 3 }
+                return 0
+            }
             // A first group of one to three digits, not led by a zero (`0.123,4` is no thousands).
             guard index < end, bytes[index] != UInt8(ascii: "0"), (1...3).contains(digits()), index < end else { return nil }
+            if apostrophe() > 0 {
+                while index < end, case let width = apostrophe(), width > 0 {
+                    index += width
+                    guard digits() == 3 else { return nil }
+                }
+                if index < end {
+                    guard bytes[index] == point || bytes[index] == comma else { return nil }
+                    buffer[length] = point
+                    length += 1
+                    index += 1
+                    guard digits() > 0 else { return nil }
+                }
+                guard index == end else { return nil }
+                return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<length]))
+            }
             let group = bytes[index]
             guard group == point || group == comma else { return nil }
             var groups = 0

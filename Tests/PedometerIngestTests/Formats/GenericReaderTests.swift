@@ -1620,8 +1620,8 @@ import PedometerCore
         #expect(roundedInfo.notes.contains { $0.contains("its magnitude holds (median deviation 2") && $0.contains("as a gravity sensor's output does") }, "\(roundedInfo.notes)")
     }
 
-    /// A spreadsheet's export of milli-g in German, its thousands grouped (`0,02;22,0;98,4;1.120,0`)
-    /// or in English, quoted (`0.02,"22.0","98.4","1,120.0"`): every row read, at the values
+    /// A spreadsheet's export of milli-g in German, its thousands grouped (`0,02;22,0;98,4;1.120,0`),
+    /// in English, quoted (`0.02,"22.0","98.4","1,120.0"`), or in Swiss German (`1'120.0`): every row read, at the values
     /// meant (until 2026-11-27 each row above 1 g was skipped: half the walk's samples, its
     /// distance 41 % short).
     @Test func thousandsGroupedBySpreadsheets() throws {
@@ -1638,7 +1638,9 @@ import PedometerCore
         }
         let de = "Zeit (s);X (mg);Y (mg);Z (mg)\n" + samples.map { String(format: "%.2f", $0.0).replacingOccurrences(of: ".", with: ",") + ";15,8;16,3;" + german($0.1) }.joined(separator: "\n") + "\n"
         let en = "time (s),X (mg),Y (mg),Z (mg)\n" + samples.map { String(format: "%.2f", $0.0) + ",\"15.8\",\"16.3\",\"" + german($0.1).replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: ",", with: ".").replacingOccurrences(of: "_", with: ",") + "\"" }.joined(separator: "\n") + "\n"
-        for (name, text) in [("de.csv", de), ("en.csv", en)] {
+        // And in Swiss German, grouped by apostrophes (`1'120.0`; until 2026-11-28 skipped).
+        let ch = "Zeit (s);X (mg);Y (mg);Z (mg)\n" + samples.map { String(format: "%.2f", $0.0) + ";15.8;16.3;" + german($0.1).replacingOccurrences(of: ".", with: "'").replacingOccurrences(of: ",", with: ".") }.joined(separator: "\n") + "\n"
+        for (name, text) in [("de.csv", de), ("en.csv", en), ("ch.csv", ch)] {
             let (info, sink) = try read(files.write(name, text))
             #expect(info.skipped.count == 0 && sink.acceleration.count == 300, "\(name): \(info.skipped.byReason)")
             let top = sink.acceleration.map(\.magnitude).max() ?? 0
