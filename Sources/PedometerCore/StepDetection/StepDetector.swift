@@ -1024,39 +1024,55 @@ public struct StepDetector: Sendable {
         gapSteps = 0
     }
 
-    /// A walk that a gap in the data cut: its last step and period, and when the data resumed.
+    /// A walk that a gap in the data cut: its last step, its cadence read two ways (the periods
+    /// of the walk's latest hops and of its last window), and when the data resumed.
     private struct InterruptedWalk {
         var lastStep: Double
-        var period: Double
+        /// The median of the last three periods found: the walk's latest pace, which a change of
+        /// pace just before the gap has reached and the last window's median has not.
+        var latestPeriod: Double
+        /// The median of the last window's periods: the walk's pace over its last 4 s, which a
+        /// window that the gap cut short and misread (0.87 s in a walk stepping every 0.52 s)
+        /// does not move.
+        var windowPeriod: Double
         var gapEnd: Double
+
+        /// The reading of the walk's cadence that `period` keeps (within `tolerance` of the
+        /// shorter), the latest first; `nil` when neither does.
+        func period(matching period: Double, tolerance: Double) -> Double? {
+            [latestPeriod, windowPeriod].first { abs(period - $0) <= tolerance * min(period, $0) }
+        }
     }
 
     /// The walk a gap in the data from `gapStart` to `gapEnd` interrupts, once the segment
     /// before it is processed: a walk, or a bout held until it makes one, that went on up to the
-    /// gap (its last step less than ``Configuration/gapFraction`` periods before it), the gap no
-    /// longer than ``Configuration/longestBridge``. Its period is the median of the last
-    /// window's: the windows the gap cuts short can read another (0.87 s in a walk stepping every
-    /// 0.52 s), and the walk after the gap would then not match it.
+    /// gap (its last step less than ``Configuration/gapFraction`` periods before it, by either
+    /// reading of its period), the gap no longer than ``Configuration/longestBridge``.
     private func walkInterrupted(from gapStart: Double, to gapEnd: Double) -> InterruptedWalk? {
+        let recent = periods.suffix(windowHops).filter { $0 > 0 }
         guard gapEnd - gapStart <= configuration.longestBridge,
             let lastStep = [lastWalkStep, heldSteps.last].compactMap({ $0 }).max(),
-            let period = periods.suffix(windowHops).filter({ $0 > 0 }).median,
-            gapStart - lastStep <= configuration.gapFraction * period
+            let latest = recent.suffix(3).median, let window = recent.median,
+            gapStart - lastStep <= configuration.gapFraction * max(latest, window)
         else { return nil }
-        return InterruptedWalk(lastStep: lastStep, period: period, gapEnd: gapEnd)
+        return InterruptedWalk(lastStep: lastStep, latestPeriod: latest, windowPeriod: window, gapEnd: gapEnd)
     }
 
     /// Missing data is not a pause: when the first bout after a gap starts as the data resumes
     /// (within ``Configuration/gapFraction`` periods) at the cadence of the walk the gap cut
-    /// (within ``Configuration/bridgeTolerance``), the walker walked on through it, and the
-    /// steps between the walk's last step and the bout's `first` are placed evenly among its
-    /// look-back steps (counted when the bout confirms, as they are).
+    /// (within ``Configuration/bridgeTolerance`` of either reading of it), the walker walked on
+    /// through it, and the steps between the walk's last step and the bout's `first` are placed
+    /// evenly among its look-back steps (counted when the bout confirms, as they are). (Until
+    /// 2026-11-28 the walk's cadence was the last period found alone: a 2 s hole 60 s into the
+    /// in-hand walk, whose last window the hole cut short, stayed empty, 259 of 263; the last
+    /// window's median alone would leave a hole 0.5–3.5 s after a change between walking and
+    /// running empty, 4–7 steps short.)
     private mutating func fillGap(after walk: InterruptedWalk, before first: Double, period: Double) {
         guard first - walk.gapEnd <= configuration.gapFraction * period,
-            abs(period - walk.period) <= configuration.bridgeTolerance * min(period, walk.period)
+            let before = walk.period(matching: period, tolerance: configuration.bridgeTolerance)
         else { return }
         let interval = first - walk.lastStep
-        let missing = Int((2 * interval / (period + walk.period)).rounded()) - 1
+        let missing = Int((2 * interval / (period + before)).rounded()) - 1
         guard missing > 0 else { return }
         lookBackSteps.insert(
             contentsOf: (1...missing).map { walk.lastStep + Double($0) * interval / Double(missing + 1) }, at: 0)
