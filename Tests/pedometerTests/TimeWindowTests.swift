@@ -62,18 +62,19 @@ import Testing
     }
 
     /// A window that cuts a row of a step log (a day of a daily log, a record of Apple Health)
-    /// spreads the device's count over the row's interval as the steps are: the device's steps
-    /// and metres are the summary's own (until 2026-11-28 36 h of a daily log said 11,099 steps
-    /// and device 6,260, "+77.3 %", its first day whole against a day and a half).
+    /// reads the device's count spread over the row's interval as the steps are: the device's
+    /// steps are the summary's, to the half step that rounds the spread count, and its metres
+    /// the summary's (until 2026-11-28 36 h of a daily log said 11,099 steps and device 6,260,
+    /// "+77.3 %", its first day whole against a day and a half).
     @Test func aWindowCuttingAStepLogsRowSpreadsTheDevicesCountAsItsSteps() throws {
-        for (arguments, steps) in [
-            (["--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 11099),
-            (["--from", "12h", "--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 7969),
-            (["--to", "59", fixture("formats/apple-health/StepCount.csv")], 108),
+        for (arguments, steps, device) in [
+            (["--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 11099, 11100),
+            (["--from", "12h", "--to", "36h", fixture("formats/fitbit/fitbit_export_20200308.csv")], 7969, 7970),
+            (["--to", "59", fixture("formats/apple-health/StepCount.csv")], 108, 108),
         ] {
             let window = try json(try CommandRunner.run(["summarize", "--format", "json"] + arguments))
             #expect(window["steps"] as? Int == steps, "\(arguments)")
-            #expect(window["referenceSteps"] as? Int == steps, "\(arguments)")
+            #expect(window["referenceSteps"] as? Int == device, "\(arguments)")
             if let device = window["referenceDistanceMeters"] as? Double {
                 #expect(abs(device - (window["distanceMeters"] as? Double ?? 0)) < 1e-9, "\(arguments)")
             }
@@ -83,6 +84,32 @@ import Testing
     /// A window inside the first step's interval holds no step but a share of its interval:
     /// its cadence and its pace are both of that share (until 2026-11-28 a cadence and no pace,
     /// the active time known).
+    /// The device's count over a window stays the log's own: the steps it added faster than
+    /// anyone walks (500 in a second), which the summary does not place, are in it, so the
+    /// difference shows (the review's log: 999 steps by 500 s, device 1,500).
+    @Test func aWindowsDeviceCountKeepsTheStepsNotPlaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-window-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rows = ["time,steps"]
+        var total = 0
+        for t in stride(from: 0, through: 600, by: 10) {
+            rows.append("\(t),\(total)")
+            if t == 300 {
+                total += 500
+                rows.append("301,\(total)")
+            }
+            total += 20
+        }
+        let log = folder.appendingPathComponent("jump.csv").path
+        try (rows.joined(separator: "\n") + "\n").write(toFile: log, atomically: true, encoding: .utf8)
+        let window = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "500", log]))
+        // 999 placed: the log's 1,000 by 500 s less the step placed at 500 s itself, which the
+        // half-open window leaves to the next.
+        #expect(window["steps"] as? Int == 999, "\(window)")
+        #expect(window["referenceSteps"] as? Int == 1500, "\(window)")
+    }
+
     @Test func aWindowInsideAStepsIntervalHasItsCadenceAndPace() throws {
         let window = try json(try CommandRunner.run(["summarize", "--format", "json", "--to", "0.2", fixture("formats/generic/timestamp-ms.csv")]))
         let whole = try json(try CommandRunner.run(["summarize", "--format", "json", fixture("formats/generic/timestamp-ms.csv")]))

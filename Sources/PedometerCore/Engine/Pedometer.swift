@@ -454,12 +454,14 @@ public struct Pedometer: SampleSink, Sendable {
         }
         let device = referenceStreams[.device]
         // A step log's steps are the device's, each row's spread over its interval: over a span
-        // that cuts a row, the device's count is spread the same way, and is the steps' (a daily
-        // log cut at 36 h counted the first day whole beside its steps' day and a half: 6,260
-        // beside 11,099, "+77 %").
+        // that cuts a row, the device's count is read spread the same way (a daily log cut at
+        // 36 h counted the first day whole beside its steps' day and a half: 6,260 beside
+        // 11,099, "+77 %"). It stays the log's own count: the steps it adds faster than anyone
+        // walks, which the summary does not place, are in it.
         let cutStepLog = stepsSource == .device && (lower.isFinite || upper.isFinite)
         return PedometerReferences(
-            deviceSteps: cutStepLog ? steps(from: from, to: to).count : count(device?.steps),
+            deviceSteps: cutStepLog
+                ? device?.steps.spreadChange(from: lower, to: upper).flatMap { Int(exactly: $0.rounded()) } : count(device?.steps),
             groundTruthSteps: count(referenceStreams[.groundTruth]?.steps),
             algorithmSteps: count(referenceStreams[.algorithm]?.steps),
             deviceDistance: cutStepLog

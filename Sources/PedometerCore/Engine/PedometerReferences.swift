@@ -6,8 +6,8 @@
 /// the value at a time is that of the last sample at or before it (the first sample's before
 /// the stream begins). Over a whole recording that is the last minus the first value. A step
 /// log without acceleration, whose steps are the device's, spreads them over each row's
-/// interval as ``Pedometer`` does: over a span that cuts a row, the device's steps and metres
-/// are the summary's own.
+/// interval as ``Pedometer`` does: over a span that cuts a row, the device's count and metres
+/// are read spread the same way (``CumulativeSeries/spreadChange(from:to:)``).
 public struct PedometerReferences: Sendable, Hashable, Codable {
     /// Steps counted by the phone's pedometer (CMPedometer, Android step counter).
     public var deviceSteps: Int?

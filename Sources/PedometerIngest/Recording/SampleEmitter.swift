@@ -22,8 +22,8 @@ struct SampleEmitter<Sink: SampleSink> {
     private var magnitudeStamps = SharedStampSpreader<AccelerationMagnitudeSample>()
     private var accelerationOrder = ReorderBuffer<AccelerationSample>()
     private var magnitudeOrder = ReorderBuffer<AccelerationMagnitudeSample>()
-    private var accelerationJumps = ClockJumpFilter<AccelerationSample>()
-    private var magnitudeJumps = ClockJumpFilter<AccelerationMagnitudeSample>()
+    private var accelerationJumps = ClockJumpFilter<AccelerationSample>(followsClockCorrections: true)
+    private var magnitudeJumps = ClockJumpFilter<AccelerationMagnitudeSample>(followsClockCorrections: true)
     private var accelerationKind = AccelerationKind.total
     /// The last acceleration sample as read, to tell a row written twice.
     private var lastAcceleration: AccelerationSample?
@@ -38,9 +38,9 @@ struct SampleEmitter<Sink: SampleSink> {
     private static var magnitudeSamples: Int { 1024 }
     private var steps: [StepReferenceKind: StreamMonitor] = [:]
     private var location: StreamMonitor?
-    private var locationJumps = ClockJumpFilter<LocationSample>()
+    private var locationJumps = ClockJumpFilter<LocationSample>(followsClockCorrections: false)
     private var pressure: StreamMonitor?
-    private var pressureJumps = ClockJumpFilter<PressureSample>()
+    private var pressureJumps = ClockJumpFilter<PressureSample>(followsClockCorrections: false)
 
     init(sink: Sink, strict: Bool) {
         self.sink = sink
@@ -58,7 +58,7 @@ struct SampleEmitter<Sink: SampleSink> {
         finishAcceleration()
         accelerationStamps = SharedStampSpreader()
         accelerationOrder = ReorderBuffer()
-        accelerationJumps = ClockJumpFilter()
+        accelerationJumps = ClockJumpFilter(followsClockCorrections: true)
         acceleration = StreamMonitor(stream: "acceleration", detail: "\(kind.rawValue), \(unit)", file: file, columns: columns)
         accelerationKind = kind
         magnitudes.removeAll()
@@ -71,7 +71,7 @@ struct SampleEmitter<Sink: SampleSink> {
         finishAcceleration()
         magnitudeStamps = SharedStampSpreader()
         magnitudeOrder = ReorderBuffer()
-        magnitudeJumps = ClockJumpFilter()
+        magnitudeJumps = ClockJumpFilter(followsClockCorrections: true)
         acceleration = StreamMonitor(stream: "acceleration", detail: "magnitude only, \(unit)", file: file, columns: columns)
         accelerationKind = .total
         magnitudes.removeAll()

@@ -33,16 +33,35 @@
 /// caught up (0.3 s of a walk lost, a step). A sample more than
 /// ``StreamMonitor/stepBackThreshold`` (five typical intervals) back is held too: when the one
 /// after it is also behind the previous sample, the clock was set back; else it was one sample
-/// out of order, dropped by the monitor as before.
+/// out of order, dropped by the monitor as before. A clock set right stays so: when the stamps
+/// jump ahead by the same step within ``StreamInfo/ClockCorrection/largest`` (10 s) of it, the
+/// samples between were stamped early (a few rows, their clock back and ahead again), placed in
+/// order, and the correction is taken back, so that no time is added (the review's watch log
+/// with two rows 0.5 s early every 10 s had gained 2 s and lost 50 of 220 steps). Only streams
+/// whose rows sent again are dropped before (``ReorderBuffer``: acceleration) follow a clock
+/// set back; in the others (location, pressure) rows sent again would read as one, and the
+/// step back is judged as before: out of order, or a restart.
 ///
 /// Samples a little out of order (less than five intervals back) go on to the monitor, which
 /// drops them as before. Over a stream's first 8 intervals (before any typical interval), and
 /// in streams without gaps (events such as step counts), nothing is held.
 struct ClockJumpFilter<Sample: TimedSample> {
-    /// Seconds added to every sample's time: the sum of the restarts' moves.
+    /// Whether a clock set back is followed on (see above); else it is read as before.
+    let followsClockCorrections: Bool
+    /// Seconds added to every sample's time: the sum of the restarts' and corrections' moves.
     private var offset = 0.0
     /// A sample whose timestamp jumped, until the next one tells where it belongs.
     private var held: Sample?
+    /// The last clock correction, while a jump ahead by its move would take it back: its move
+    /// and the time (after the move) until which it is watched; `watchedUntil` is −∞ without one.
+    private var correctionMove = 0.0
+    private var watchedUntil = -Double.infinity
+    /// Samples placed since the last correction, taken for early stamps if it is taken back.
+    private var samplesSinceCorrection = 0
+
+    init(followsClockCorrections: Bool) {
+        self.followsClockCorrections = followsClockCorrections
+    }
 
     /// What comes out for one sample in: nothing (held or dropped), or one or two samples.
     enum Admitted {
@@ -70,11 +89,34 @@ struct ClockJumpFilter<Sample: TimedSample> {
         var sample = sample
         sample.time += offset
         if held == nil, let last = monitor.lastTime, sample.time - last <= monitor.jumpThreshold,
+            last - sample.time <= monitor.stepBackThreshold, sample.time > watchedUntil
+        {
+            return monitor.admit(sample.time) ? .one(sample) : .none
+        }
+        if sample.time <= watchedUntil, held == nil { takeBackCorrection(ifReturned: &sample, monitor: &monitor) }
+        if held == nil, let last = monitor.lastTime, sample.time - last <= monitor.jumpThreshold,
             last - sample.time <= monitor.stepBackThreshold
         {
             return monitor.admit(sample.time) ? .one(sample) : .none
         }
         return addAfterJump(sample, monitor: &monitor)
+    }
+
+    /// While a correction is watched: a sample ahead of the one before by the correction's move
+    /// (within two typical intervals) is the clock's return, and the samples since the
+    /// correction were stamped early: the move is taken back (from `sample` and every later
+    /// one) and the correction withdrawn.
+    @inline(never)
+    private mutating func takeBackCorrection(ifReturned sample: inout Sample, monitor: inout StreamMonitor) {
+        guard let last = monitor.lastTime, abs(sample.time - last - monitor.typicalInterval - correctionMove) <= 2 * monitor.typicalInterval
+        else {
+            samplesSinceCorrection += 1
+            return
+        }
+        offset -= correctionMove
+        sample.time -= correctionMove
+        monitor.withdrawClockCorrection(earlySamples: samplesSinceCorrection)
+        watchedUntil = -.infinity
     }
 
     /// Passes on the sample still held at the end of the stream: after a jump forward it is
@@ -108,7 +150,7 @@ struct ClockJumpFilter<Sample: TimedSample> {
         if back > 0, back <= threshold {
             // A step back shorter than a jump: the clock set back when the next sample is
             // behind the previous one too, else one sample out of order, dropped.
-            if afterJumped >= 0, sample.time <= previous - 2 * monitor.typicalInterval {
+            if afterJumped >= 0, sample.time <= previous - 2 * monitor.typicalInterval, isCorrection(jumped, back: back, monitor) {
                 return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
             }
             _ = monitor.admit(jumped.time)
@@ -119,9 +161,7 @@ struct ClockJumpFilter<Sample: TimedSample> {
             return .none
         }
         if afterJumped >= 0, afterJumped <= threshold {
-            if back > 0, back <= StreamInfo.ClockCorrection.largest,
-                let start = monitor.firstTime, jumped.time - start > back
-            {
+            if back > 0, isCorrection(jumped, back: back, monitor) {
                 return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
             }
             var first = jumped
@@ -154,14 +194,26 @@ struct ClockJumpFilter<Sample: TimedSample> {
         return .none
     }
 
+    /// Whether a step back by `back` to `jumped`, the samples going on from it, can be a clock
+    /// set right: in a stream that follows corrections, by at most
+    /// ``StreamInfo/ClockCorrection/largest``, landing after the stream's first sample by more
+    /// than that (a clock restarting from its own start lands on it).
+    private func isCorrection(_ jumped: Sample, back: Double, _ monitor: StreamMonitor) -> Bool {
+        guard followsClockCorrections, back <= StreamInfo.ClockCorrection.largest, let start = monitor.firstTime else { return false }
+        return jumped.time - start > back
+    }
+
     /// The clock was set back at `jumped`, `next` following it: both, and every later sample,
     /// are moved to follow `previous` at the typical interval (the move is what the clock was
-    /// set back by).
+    /// set back by), and the correction is watched for the clock's return.
     private mutating func placeAfterCorrection(
         _ jumped: Sample, _ next: Sample, previous: Double, monitor: inout StreamMonitor
     ) -> Admitted {
         let move = previous + monitor.typicalInterval - jumped.time
         monitor.noteClockCorrection(at: previous, back: move)
+        correctionMove = move
+        watchedUntil = previous + StreamInfo.ClockCorrection.largest
+        samplesSinceCorrection = 2
         offset += move
         var first = jumped
         var second = next

@@ -51,6 +51,9 @@ public struct StreamInfo: Sendable, Hashable, Codable {
     /// first five.
     public var clockCorrectionCount = 0
     public var clockCorrections: [ClockCorrection] = []
+    /// Samples stamped early, their clock back and ahead again by the same step within
+    /// ``ClockCorrection/largest``: placed in order at the typical interval (``ClockJumpFilter``).
+    public var earlyStampedSamples = 0
     /// Intervals longer than the gap threshold.
     public var gapCount: Int
     /// Seconds lost in gaps.
@@ -154,6 +157,10 @@ public struct StreamInfo: Sendable, Hashable, Codable {
             let times = clockCorrectionCount == 1 ? "" : " \(clockCorrectionCount) times, first"
             result.append(
                 "the clock was set back\(times) \(String(format3: first.back)) s after \(String(format3: first.time)) s while the samples went on (a clock corrected): the samples after it follow the ones before at the sampling interval")
+        }
+        if earlyStampedSamples > 0 {
+            result.append(
+                "\(earlyStampedSamples) samples stamped early (the clock back and ahead again by the same step): placed in order at the sampling interval")
         }
         if duplicateTimestamps > 0 { result.append("\(duplicateTimestamps) duplicate timestamps") }
         if let shared = sharedTimestamps {

@@ -29,6 +29,7 @@ struct StreamMonitor {
     private var clockRestartCount = 0
     private var clockCorrections: [StreamInfo.ClockCorrection] = []
     private var clockCorrectionCount = 0
+    private var earlyStampedSamples = 0
     private var gapCount = 0
     private var gapSeconds = 0.0
     private var longestGaps: [StreamInfo.Gap] = []
@@ -166,6 +167,14 @@ struct StreamMonitor {
         if clockCorrections.count < 5 { clockCorrections.append(.init(time: time, back: back)) }
     }
 
+    /// Takes back the last clock correction noted: the clock returned, and the
+    /// `earlySamples` since it were stamped early.
+    mutating func withdrawClockCorrection(earlySamples: Int) {
+        if clockCorrections.count == clockCorrectionCount { clockCorrections.removeLast() }
+        clockCorrectionCount -= 1
+        earlyStampedSamples += earlySamples
+    }
+
     private mutating func insertGap(_ gap: StreamInfo.Gap) {
         longestGaps.append(gap)
         longestGaps.sort { $0.length > $1.length }
@@ -278,6 +287,7 @@ struct StreamMonitor {
             strayTimestamps: strayTimestamps, repeatedRows: repeatedRows,
             zeroRowsBeforeFirstReading: zeroRowsBeforeFirstReading, clockRestartCount: clockRestartCount,
             clockRestarts: clockRestarts, clockCorrectionCount: clockCorrectionCount, clockCorrections: clockCorrections,
+            earlyStampedSamples: earlyStampedSamples,
             gapCount: gapCount, gapSeconds: gapSeconds, longestGaps: longestGaps,
             rateChanges: rateChanges)
     }

@@ -8,8 +8,8 @@ import Testing
 @Suite struct ClockJumpFilterTests {
     /// Every sample of `times` through a filter and a monitor, in order: the times passed on and
     /// what the monitor reports.
-    private func filter(_ times: [Double]) -> (times: [Double], info: StreamInfo) {
-        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
+    private func filter(_ times: [Double], followsClockCorrections: Bool = true) -> (times: [Double], info: StreamInfo) {
+        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>(followsClockCorrections: followsClockCorrections)
         var monitor = StreamMonitor(stream: "acceleration")
         var out: [Double] = []
         for (index, time) in times.enumerated() {
@@ -132,6 +132,53 @@ import Testing
         #expect(abs(start.times[500] - (4.99 + StreamInfo.ClockRestart.gap)) < 1e-9)
     }
 
+    /// A few rows stamped early (two to five, 0.3–0.7 s, every 10 s), their clock back and
+    /// ahead again by the same step, are no clock set right: placed in order, the correction
+    /// taken back, so that no time is added (the review: a watch log with two rows 0.5 s early
+    /// every 10 s had gained 2 s and lost 50 of 220 steps). A clock set right stays so: one set
+    /// back twice (1 s at 20 s, 0.5 s at 25 s) is followed on both times.
+    @Test(arguments: [(2, 0.3), (2, 0.5), (5, 0.7), (3, 0.12)])
+    func rowsStampedEarlyAreNoClockSetBack(rows: Int, early: Double) {
+        var times = stream(count: 6000)
+        for burst in stride(from: 1000, to: 6000, by: 1000) {
+            for index in burst..<(burst + rows) { times[index] -= early }
+        }
+        let (out, info) = filter(times)
+        #expect(out.count == 6000)
+        #expect(zip(out, stream(count: 6000)).allSatisfy { abs($0 - $1) < 1e-9 }, "\(info.problems)")
+        #expect(info.clockCorrectionCount == 0 && info.clockCorrections.isEmpty && info.earlyStampedSamples == 5 * rows)
+        #expect(info.problems.contains("\(5 * rows) samples stamped early (the clock back and ahead again by the same step): placed in order at the sampling interval"))
+
+        var twice = stream(count: 6000)
+        for index in 2000..<6000 { twice[index] -= 1 }
+        for index in 2500..<6000 { twice[index] -= 0.5 }
+        let (followed, twiceInfo) = filter(twice)
+        #expect(zip(followed, stream(count: 6000)).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(twiceInfo.clockCorrectionCount == 2 && twiceInfo.earlyStampedSamples == 0)
+    }
+
+    /// A stream that does not follow corrections (location, pressure: rows sent again are not
+    /// dropped before it, and would read as a clock set back) judges a step back as before: a
+    /// restart beyond the gap threshold, samples out of order below it. So does any stream for
+    /// a step back beyond 10 s, however slow it is (location every 5 s, 40 s back).
+    @Test func aStreamThatDoesNotFollowCorrectionsJudgesAStepBackAsBefore() {
+        var times = stream(count: 3000)
+        for index in 2000..<3000 { times[index] -= 1 }
+        let (out, info) = filter(times, followsClockCorrections: false)
+        #expect(info.clockCorrectionCount == 0 && info.clockRestartCount == 1)
+        #expect(abs(out[2000] - (19.99 + StreamInfo.ClockRestart.gap)) < 1e-9)
+        var small = stream(count: 3000)
+        for index in 2000..<3000 { small[index] -= 0.2 }
+        let (kept, smallInfo) = filter(small, followsClockCorrections: false)
+        #expect(smallInfo.clockCorrectionCount == 0 && smallInfo.outOfOrder == 19 && kept.count == 2981)
+
+        let slow = (0..<100).map { Double($0) * 5 }
+        var back = slow
+        for index in 50..<100 { back[index] -= 40 }
+        let (_, slowInfo) = filter(back)
+        #expect(slowInfo.clockCorrectionCount == 0, "\(slowInfo.problems)")
+    }
+
     /// One sample stamped a little back (more than the clock's jitter, less than a jump) while
     /// the next follows the sample before it is a sample out of order, dropped; only when the
     /// samples after it stay behind was the clock set back.
@@ -181,7 +228,7 @@ import Testing
 
     @Test func eventStreamsHoldNothing() {
         // Step counts come as events, with pauses of any length: no jump is judged.
-        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>()
+        var jumps = ClockJumpFilter<AccelerationMagnitudeSample>(followsClockCorrections: true)
         var monitor = StreamMonitor(stream: "steps", detectsGaps: false)
         var passed = 0
         for time in stream(count: 100) + [3600, 1.5, 3601] {
