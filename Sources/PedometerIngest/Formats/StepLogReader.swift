@@ -75,7 +75,8 @@ enum StepLogReader {
         let named = header.map { ColumnNames($0).normalized } ?? []
         let dayFirst = NumberStyle.dayFirstNamed([columns.time, columns.steps].compactMap { $0 }.filter(named.indices.contains).map { named[$0] })
         let clock = try clock(
-            rows(), columns.time, unit: timeUnit, zone: options.timeZone, slashesDayFirst: dayFirst, displayName: displayName, info: &info)
+            rows(), columns.time, steps: columns.steps, unit: timeUnit, zone: options.timeZone, slashesDayFirst: dayFirst,
+            displayName: displayName, info: &info)
         guard let stepsIndex = columns.steps else {
             info.notes.append("one row per step event")
             try readEvents(rows(), columns.time, clock: clock, displayName: displayName, into: &emitter, info: &info)
@@ -284,16 +285,21 @@ enum StepLogReader {
 
     /// The clock of the time column: date-time texts when the first row's time is one (in the
     /// layout that fits the first 256 rows' dates: day or month first; day first with `/` too
-    /// when `slashesDayFirst`), else numbers in the unit given or inferred from the first rows.
+    /// when `slashesDayFirst`), else numbers in the unit given or inferred from the first rows
+    /// (and their `steps`: see ``spreadsheetDays(_:counts:)``).
     private static func clock(
-        _ reader: CSVReader, _ time: Int, unit: TimeUnit?, zone: TimeZoneRule?, slashesDayFirst: Bool, displayName: String,
-        info: inout RecordingInfo
+        _ reader: CSVReader, _ time: Int, steps: Int?, unit: TimeUnit?, zone: TimeZoneRule?, slashesDayFirst: Bool,
+        displayName: String, info: inout RecordingInfo
     ) throws(IngestError) -> Clock {
         var times: [Double] = []
         var texts: [String] = []
+        var counts: [Double] = []
         while times.count < 256, texts.count < 256, try reader.next() {
             if time < reader.fieldCount, !reader.isEmpty(time) { texts.append(reader.string(time)) }
-            if let t = reader.number(time) { times.append(t) }
+            if let t = reader.number(time) {
+                times.append(t)
+                if let steps, let count = reader.number(steps) { counts.append(count) }
+            }
         }
         // The layout all the first rows' dates fit: `13/03/2022` below `01/03/2022` is day first.
         if times.isEmpty, let first = texts.first,
@@ -308,8 +314,31 @@ enum StepLogReader {
         guard let (unit, note) = UnitInference.timeUnit(times, eventStream: true) else {
             throw IngestError(file: displayName, "cannot infer the time unit of the step log; give --time-unit ns|us|ms|s|excel-days|datenum")
         }
+        if unit == .seconds, let days = spreadsheetDays(times, counts: counts) {
+            info.notes.append(days)
+            return .numbers(TimeColumn(unit: .spreadsheetDays))
+        }
         info.notes.append(note)
         return .numbers(TimeColumn(unit: unit))
+    }
+
+    /// The note for whole numbers a day apart that are spreadsheet dates (a date cell saved as a
+    /// number: 45627, 45628 …), read as seconds by their spacing, when their counts say they
+    /// are not seconds: as counts per row or as a running total, faster than anyone walks over
+    /// a second (8,123 steps a second), but a day's. `nil` otherwise.
+    static func spreadsheetDays(_ times: [Double], counts: [Double]) -> String? {
+        guard times.count >= 2, counts.count == times.count, let first = times.first, let last = times.last,
+            TimeUnit.spreadsheetDays.plausibleValues.contains(first), TimeUnit.spreadsheetDays.plausibleValues.contains(last),
+            times.allSatisfy({ $0 == $0.rounded() }),
+            let spacing = zip(times.dropFirst(), times).map({ $0 - $1 }).filter({ $0 > 0 }).median, spacing >= 1,
+            let perRow = counts.median,
+            let increase = zip(counts.dropFirst(), counts).map({ $0 - $1 }).filter({ $0 > 0 }).median ?? counts.last,
+            !Pedometer.isWalkable(perRow, in: spacing), !Pedometer.isWalkable(increase, in: spacing)
+        else { return nil }
+        let apart = spacing == 1 ? "a day" : "\(String(format3: spacing)) days"
+        return "time in excel-days (inferred: whole numbers \(String(format3: first))–\(String(format3: last)), \(apart) apart, are "
+            + "spreadsheet dates: as seconds, \(String(format3: perRow)) steps a row would be taken in \(String(format3: spacing)) s; "
+            + "a count of days states no zone: no absolute start)"
     }
 
     /// One row per step: a zero is placed at the first, so the total is the number of rows.

@@ -84,6 +84,27 @@ import PedometerCore
         #expect(counterSink.stepTotal(.device) == 25_000)  // counted from the first reading
     }
 
+    /// Daily counts under `time,steps` whose dates a spreadsheet saved as whole numbers
+    /// (45627, 45628 …) are read in days: as seconds, by their spacing of one, their 8,000
+    /// steps a row would fall in a second (until 2026-11-28 read so, and none counted: 0 steps
+    /// over 7 s). Seconds from 45627 whose counts fit them, a running total or a few steps a
+    /// row, stay seconds.
+    @Test func wholeNumberDatesWhoseCountsNoSecondHolds() throws {
+        let counts = [8123, 10450, 7600, 12001, 5400, 9800, 11020]
+        let daily = "time,steps\n" + counts.enumerated().map { "\(45627 + $0.offset),\($0.element)" }.joined(separator: "\n") + "\n"
+        let (info, sink) = try readRecording(files.write("daily.csv", daily))
+        #expect(sink.stepTotal(.device) == Double(counts.reduce(0, +)))
+        #expect(sink.steps[.device]?.last?.time == 7.0 * 86_400)
+        #expect(info.notes.contains { $0.hasPrefix("time in excel-days (inferred: whole numbers 45627–45633, a day apart, are spreadsheet dates") }, "\(info.notes)")
+        let total = "time,steps\n" + (0..<60).map { "\(45627 + $0),\(8000 + 2 * $0)" }.joined(separator: "\n") + "\n"
+        let (totalInfo, totalSink) = try readRecording(files.write("running-total.csv", total))
+        #expect(totalInfo.notes.contains { $0.hasPrefix("time in s") }, "\(totalInfo.notes)")
+        #expect(totalSink.stepTotal(.device) == 118)
+        let perSecond = "time,steps\n" + (0..<60).map { "\(45627 + $0),\($0 % 3)" }.joined(separator: "\n") + "\n"
+        let (secondInfo, _) = try readRecording(files.write("per-second.csv", perSecond))
+        #expect(secondInfo.notes.contains { $0.hasPrefix("time in s") }, "\(secondInfo.notes)")
+    }
+
     /// An hourly cumulative counter reset twice (at midnight, and a restart) goes up 33 times
     /// and down twice: cumulative still (the review found 013dda7's rule, two falls and one pair
     /// in twenty, reading it per interval: 94,799 steps of 13,816).
