@@ -223,6 +223,10 @@ public struct StepDetector: Sendable {
     /// The stream's typical time step, seconds: an average over about 64 steps, so that a
     /// dropped sample does not make the stream slower.
     private var typicalStep = 0.0
+    /// Time steps in a row longer than a quarter of the fastest walking cadence's period.
+    private var longStepRun = 0
+    /// That many long time steps in a row make a stream slow whatever its average says.
+    static let slowRun = 8
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
@@ -412,10 +416,15 @@ public struct StepDetector: Sendable {
         // is at most a quarter of the rate (a larger coefficient is a higher cut-off), but in a
         // stream slower than four times the fastest walking cadence (10.7 Hz) it stays at that
         // cadence: a quarter of 5 Hz damped a walk's 2 Hz steps to a third.
+        // A stream throttled mid-walk (a phone's background logging falling from 100 to 5 Hz)
+        // is slow at once when its steps are all that long for ``slowRun`` in a row, which a
+        // dropped sample, one long step, never makes; the average would take 7 s to say so, the
+        // walk's steps damped meanwhile (252 of 263 with 20 s at 5 Hz).
         typicalStep = typicalStep > 0 ? typicalStep + (dt - typicalStep) / 64 : dt
+        longStepRun = 4 * Self.fastestWalkingCadence * dt > 1 ? longStepRun + 1 : 0
         var alpha = antiAlias(dt)
         if alpha > Self.quarterRateAlpha {
-            let slowStream = 4 * Self.fastestWalkingCadence * typicalStep > 1
+            let slowStream = 4 * Self.fastestWalkingCadence * typicalStep > 1 || longStepRun >= Self.slowRun
             alpha = min(alpha, slowStream ? max(Self.quarterRateAlpha, fastestWalk(dt)) : Self.quarterRateAlpha)
         }
         smooth1 += alpha * (raw - smooth1)
