@@ -12,7 +12,8 @@
 ///   Forward, that is a gap in the data, kept as one, unless it is longer than any recording
 ///   (``StreamInfo/ClockRestart/longestGap``: parts of a file on two clocks, since boot and
 ///   since 1970, 45 years apart). Back by at most ``StreamInfo/ClockCorrection/largest``
-///   (10 s), landing after the stream's first sample by more than that, the clock was set
+///   (2 s), landing after the stream's first sample by more than that, and not within
+///   ``StreamInfo/ClockCorrection/isolation`` (10 s) of another step back, the clock was set
 ///   back (see below). Back further, or that far forward, the clock restarted: the jumped
 ///   sample and every later one are moved to follow the previous sample after
 ///   ``StreamInfo/ClockRestart/gap`` (the time between the two parts is unknown; a gap that
@@ -34,7 +35,7 @@
 /// ``StreamMonitor/stepBackThreshold`` (five typical intervals) back is held too: when the one
 /// after it is also behind the previous sample, the clock was set back; else it was one sample
 /// out of order, dropped by the monitor as before. A clock set right stays so: when the stamps
-/// jump ahead by the same step within ``StreamInfo/ClockCorrection/largest`` (10 s) of it, the
+/// jump ahead by the same step within ``StreamInfo/ClockCorrection/isolation`` (10 s) of it, the
 /// samples between were stamped early (a few rows, their clock back and ahead again), placed in
 /// order, and the correction is taken back, so that no time is added (the review's watch log
 /// with two rows 0.5 s early every 10 s had gained 2 s and lost 50 of 220 steps). Only streams
@@ -58,6 +59,8 @@ struct ClockJumpFilter<Sample: TimedSample> {
     private var watchedUntil = -Double.infinity
     /// Samples placed since the last correction, taken for early stamps if it is taken back.
     private var samplesSinceCorrection = 0
+    /// When the stream last stepped back (the time of the sample before the step), −∞ before.
+    private var lastStepBack = -Double.infinity
 
     init(followsClockCorrections: Bool) {
         self.followsClockCorrections = followsClockCorrections
@@ -117,6 +120,8 @@ struct ClockJumpFilter<Sample: TimedSample> {
         sample.time -= correctionMove
         monitor.withdrawClockCorrection(earlySamples: samplesSinceCorrection)
         watchedUntil = -.infinity
+        // Rows stamped early are no step of the clock: the next may be judged at once.
+        lastStepBack = -.infinity
     }
 
     /// Passes on the sample still held at the end of the stream: after a jump forward it is
@@ -147,10 +152,12 @@ struct ClockJumpFilter<Sample: TimedSample> {
         let threshold = monitor.jumpThreshold
         let afterJumped = sample.time - jumped.time
         let back = previous - jumped.time
+        let isolated = previous - lastStepBack > StreamInfo.ClockCorrection.isolation
+        if back > 0 { lastStepBack = previous }
         if back > 0, back <= threshold {
             // A step back shorter than a jump: the clock set back when the next sample is
             // behind the previous one too, else one sample out of order, dropped.
-            if afterJumped >= 0, sample.time <= previous - 2 * monitor.typicalInterval, isCorrection(jumped, back: back, monitor) {
+            if afterJumped >= 0, sample.time <= previous - 2 * monitor.typicalInterval, isolated, isCorrection(jumped, back: back, monitor) {
                 return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
             }
             _ = monitor.admit(jumped.time)
@@ -161,7 +168,7 @@ struct ClockJumpFilter<Sample: TimedSample> {
             return .none
         }
         if afterJumped >= 0, afterJumped <= threshold {
-            if back > 0, isCorrection(jumped, back: back, monitor) {
+            if back > 0, isolated, isCorrection(jumped, back: back, monitor) {
                 return placeAfterCorrection(jumped, sample, previous: previous, monitor: &monitor)
             }
             var first = jumped
@@ -212,7 +219,7 @@ struct ClockJumpFilter<Sample: TimedSample> {
         let move = previous + monitor.typicalInterval - jumped.time
         monitor.noteClockCorrection(at: previous, back: move)
         correctionMove = move
-        watchedUntil = previous + StreamInfo.ClockCorrection.largest
+        watchedUntil = previous + StreamInfo.ClockCorrection.isolation
         samplesSinceCorrection = 2
         offset += move
         var first = jumped

@@ -110,10 +110,18 @@ public struct StreamInfo: Sendable, Hashable, Codable {
         public var time: Double
         public var back: Double
 
-        /// The longest step back read as a correction, seconds: a device's clock set right by
-        /// the network moves by well under this, and a logger restarting from the start of its
-        /// own clock, or logs joined, go back by more or land before the stream's start.
-        public static var largest: Double { 10 }
+        /// The longest step back read as a correction, seconds: a phone's clock drifts by a few
+        /// parts per million, well under a second a day, and is set right over the network at
+        /// least daily; a logger restarting from the start of its own clock, or logs joined, go
+        /// back further or land before the stream's start.
+        public static var largest: Double { 2 }
+
+        /// A clock is set right now and then: a step back within this many seconds of another
+        /// (after it, or after a correction before it) is none, but stamps that overlap, as a
+        /// logger's batches stamped back from their delivery at the nominal rate do every batch
+        /// when the sensor runs fast; the rows stamped early after a correction within it take
+        /// the correction back.
+        public static var isolation: Double { 10 }
     }
 
     public struct RateChange: Sendable, Hashable, Codable {
