@@ -26,9 +26,9 @@
 /// - the next sample jumped elsewhere: the held one is dropped as a stray and the next is held.
 ///
 /// A clock set back (a phone's clock corrected over the network, by a fraction of a second to
-/// a few seconds) goes back while the samples go on at their rate: there is no time between
+/// a second or two) goes back while the samples go on at their rate: there is no time between
 /// the two sides to guess, so the samples after it are moved to follow the ones before at the
-/// typical interval. Until 2026-11-28 a step back of 0.6–10 s was read as a restart, 10 s put
+/// typical interval. Until 2026-11-28 a step back of 0.6–2 s was read as a restart, 10 s put
 /// between two halves of one walk (a clock set back a second every 20 s made a 145 s walk last
 /// 215 s), and a step back shorter than the gap threshold dropped the samples until the clock
 /// caught up (0.3 s of a walk lost, a step). A sample more than
@@ -91,11 +91,6 @@ struct ClockJumpFilter<Sample: TimedSample> {
     mutating func add(_ sample: Sample, monitor: inout StreamMonitor) -> Admitted {
         var sample = sample
         sample.time += offset
-        if held == nil, let last = monitor.lastTime, sample.time - last <= monitor.jumpThreshold,
-            last - sample.time <= monitor.stepBackThreshold, sample.time > watchedUntil
-        {
-            return monitor.admit(sample.time) ? .one(sample) : .none
-        }
         if sample.time <= watchedUntil, held == nil { takeBackCorrection(ifReturned: &sample, monitor: &monitor) }
         if held == nil, let last = monitor.lastTime, sample.time - last <= monitor.jumpThreshold,
             last - sample.time <= monitor.stepBackThreshold
