@@ -448,10 +448,6 @@ public struct Pedometer: SampleSink, Sendable {
     public func references(from: Double, to: Double) -> PedometerReferences {
         let lower = from <= 0 ? -Double.infinity : from
         let upper = to >= endDate ? Double.infinity : to
-        // A count beyond any integer (a corrupt log's total) is unknown.
-        func count(_ series: CumulativeSeries?) -> Int? {
-            series?.change(from: lower, to: upper).flatMap { Int(exactly: $0.rounded()) }
-        }
         let device = referenceStreams[.device]
         // A step log's steps are the device's, each row's spread over its interval: over a span
         // that cuts a row, the device's count is read spread the same way (a daily log cut at
@@ -459,13 +455,18 @@ public struct Pedometer: SampleSink, Sendable {
         // 11,099, "+77 %"). It stays the log's own count: the steps it adds faster than anyone
         // walks, which the summary does not place, are in it.
         let cutStepLog = stepsSource == .device && (lower.isFinite || upper.isFinite)
+        func growth(_ series: CumulativeSeries?, spread: Bool = false) -> Double? {
+            spread ? series?.spreadChange(from: lower, to: upper) : series?.change(from: lower, to: upper)
+        }
+        // A count beyond any integer (a corrupt log's total) is unknown.
+        func count(_ series: CumulativeSeries?, spread: Bool = false) -> Int? {
+            growth(series, spread: spread).flatMap { Int(exactly: $0.rounded()) }
+        }
         return PedometerReferences(
-            deviceSteps: cutStepLog
-                ? device?.steps.spreadChange(from: lower, to: upper).flatMap { Int(exactly: $0.rounded()) } : count(device?.steps),
+            deviceSteps: count(device?.steps, spread: cutStepLog),
             groundTruthSteps: count(referenceStreams[.groundTruth]?.steps),
             algorithmSteps: count(referenceStreams[.algorithm]?.steps),
-            deviceDistance: cutStepLog
-                ? device?.distance.spreadChange(from: lower, to: upper) : device?.distance.change(from: lower, to: upper),
+            deviceDistance: growth(device?.distance, spread: cutStepLog),
             deviceFloorsAscended: count(device?.floorsAscended), deviceFloorsDescended: count(device?.floorsDescended))
     }
 
