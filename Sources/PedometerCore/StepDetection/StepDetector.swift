@@ -127,8 +127,10 @@ public struct StepDetector: Sendable {
         /// strides, the shortest walking bout gait analysis counts (Mobilise-D's micro walking
         /// bout). Only when it rose out of standing (a window within ``lookBack`` before it
         /// moving less than ``minimumAmplitude``) and the device was not handled: gravity's
-        /// direction in it stayed within ``handlingTurn`` from then to the bout's end (a sensor
-        /// worn on the body, a phone left in a pocket), since the waiting for a confirmed walk
+        /// direction in it over the bout, first step to last, within ``handlingTurn`` of where it
+        /// was then (a sensor worn on the body, a phone left in a pocket; a trunk that leaned
+        /// forward and back as its walker rose from a chair before the first step is no
+        /// handling), since the waiting for a confirmed walk
         /// is there to keep out the handling of a phone, which turns it, and jostling, which
         /// moves it throughout. A walker's short walks (to a door, a table, a shelf) count so;
         /// only with gravity in the signal.
@@ -967,16 +969,17 @@ public struct StepDetector: Sendable {
     /// own: the walker stood still within ``Configuration/lookBack`` before `first` (a window
     /// moving less than ``Configuration/minimumAmplitude``, less than any walking: a walk rises
     /// out of standing, while handling or jostling moves the device throughout), and the
-    /// device was not handled (gravity's direction in it within ``Configuration/handlingTurn``
-    /// of where it was then, up to `last`). `false` when unknown: no gravity in the signal, or
-    /// hops no longer kept.
+    /// device was not handled (gravity's direction in it from `first` to `last` within
+    /// ``Configuration/handlingTurn`` of where it was ``Configuration/lookBack`` before `first`;
+    /// not asked before `first`, where a body-worn sensor leans and comes back as its walker
+    /// stands up). `false` when unknown: no gravity in the signal, or hops no longer kept.
     private func isWalkFromStanding(from first: Double, to last: Double) -> Bool {
         let low = hop(at: first - configuration.lookBack), start = hop(at: first), high = hop(at: last)
         guard low >= periodBase, high - periodBase < hopGravity.count, high - periodBase < levels.count, low <= start
         else { return false }
         guard (low...start).contains(where: { levels[$0 - periodBase] < configuration.minimumAmplitude }) else { return false }
         let reference = hopGravity[low - periodBase]
-        return (low...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
+        return (start...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
     }
 
     /// Whether a bout's last peak is the device being moved rather than a step: higher than

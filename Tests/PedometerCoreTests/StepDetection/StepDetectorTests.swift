@@ -309,6 +309,18 @@ import TestSupport
         #expect(steps.count == counted, "\(walked) steps alone, the device steady: expected \(counted), got \(steps.count)")
     }
 
+    /// 14h. The same lone walk with the device leaning 35° and back over the 3 s before it, a
+    /// sensor on the lower back as its walker rises from a chair (Mobilise-D's daily living:
+    /// 36° at the rise, 11° over the walk): the rise is no handling, the walk counts. Leaning
+    /// so and staying leaned is a turn of the device (14a's, milder): no walk.
+    @Test(arguments: [(true, 6), (false, 0)])
+    func shortWalkAfterRisingCounts(leansBack: Bool, counted: Int) {
+        let samples = Self.walks([Gait(cadence: 2, steps: 6, leadIn: 10, leadOut: 10)], seed: 141)
+        let leaned = Self.turned(samples, by: 35 * .pi / 180, over: 7...8)
+        let steps = Synthetic.detect(leansBack ? Self.turned(leaned, by: -35 * .pi / 180, over: 8.5...9.5) : leaned)
+        #expect(steps.count == counted, "6 steps after leaning \(leansBack ? "and back" : "for good"): expected \(counted), got \(steps.count)")
+    }
+
     /// `samples` with the device turned by `angle` about its x axis over `range` (seconds),
     /// evenly, and held so after it.
     static func turned(_ samples: [AccelerationSample], by angle: Double, over range: ClosedRange<Double>) -> [AccelerationSample] {
