@@ -127,13 +127,12 @@ public struct StepDetector: Sendable {
         /// strides, the shortest walking bout gait analysis counts (Mobilise-D's micro walking
         /// bout). Only when it rose out of standing (a window within ``lookBack`` before it
         /// moving less than ``minimumAmplitude``) and the device was not handled: gravity's
-        /// direction in it over the bout, first step to last, within ``handlingTurn`` of where it
-        /// was then (a sensor worn on the body, a phone left in a pocket; a trunk that leaned
-        /// forward and back as its walker rose from a chair before the first step is no
-        /// handling), since the waiting for a confirmed walk
-        /// is there to keep out the handling of a phone, which turns it, and jostling, which
-        /// moves it throughout. A walker's short walks (to a door, a table, a shelf) count so;
-        /// only with gravity in the signal.
+        /// direction in it at every step counted within ``handlingTurn`` of where it was then (a
+        /// sensor worn on the body, a phone left in a pocket; a trunk that leaned forward and
+        /// back as its walker rose from a chair before the first step is no handling), since the
+        /// waiting for a confirmed walk is there to keep out the handling of a phone, which
+        /// turns it, and jostling, which moves it throughout. A walker's short walks (to a door,
+        /// a table, a shelf) count so; only with gravity in the signal.
         public var shortestWalk = 4.0
         /// How far before a walk's first periodic window its first steps are looked for, seconds.
         public var lookBack = 4.0
@@ -874,7 +873,7 @@ public struct StepDetector: Sendable {
     /// it goes on from a walk (``goesOn(after:every:from:every:)``).
     /// A bout of ``Configuration/shortestWalk`` steps or more counts, with the steps found
     /// looking back before it, when it rose out of standing with the device not handled
-    /// (``isWalkFromStanding(from:to:)``).
+    /// (``isWalkFromStanding(from:to:countedFrom:)``).
     /// Otherwise its steps are held, chained with the short bouts just before it that it goes on
     /// from (``goesOn(after:every:from:every:)``): they count once the chain has
     /// ``Configuration/confirmingSteps`` steps (a walk with short pauses) or a walk confirms
@@ -898,7 +897,7 @@ public struct StepDetector: Sendable {
                 found += bout
                 lastWalkStep = last
                 walkInterval = interval ?? walkInterval
-            } else if Double(bout.count) >= configuration.shortestWalk, isWalkFromStanding(from: first, to: last) {
+            } else if Double(bout.count) >= configuration.shortestWalk, isWalkFromStanding(from: first, to: last, countedFrom: lookBackSteps.first ?? first) {
                 found += lookBackSteps
                 found += bout
                 lastWalkStep = last
@@ -945,7 +944,7 @@ public struct StepDetector: Sendable {
     }
 
     /// Whether every window between `from` and `to` (seconds) moved at least
-    /// ``Configuration/minimumAmplitude``: none stood still, as ``isWalkFromStanding(from:to:)``
+    /// ``Configuration/minimumAmplitude``: none stood still, as ``isWalkFromStanding(from:to:countedFrom:)``
     /// takes standing. `false` when unknown (hops no longer kept, or another segment).
     private func keptMoving(from: Double, to: Double) -> Bool {
         guard from >= origin else { return false }
@@ -969,17 +968,19 @@ public struct StepDetector: Sendable {
     /// own: the walker stood still within ``Configuration/lookBack`` before `first` (a window
     /// moving less than ``Configuration/minimumAmplitude``, less than any walking: a walk rises
     /// out of standing, while handling or jostling moves the device throughout), and the
-    /// device was not handled (gravity's direction in it from `first` to `last` within
-    /// ``Configuration/handlingTurn`` of where it was ``Configuration/lookBack`` before `first`;
-    /// not asked before `first`, where a body-worn sensor leans and comes back as its walker
-    /// stands up). `false` when unknown: no gravity in the signal, or hops no longer kept.
-    private func isWalkFromStanding(from first: Double, to last: Double) -> Bool {
+    /// device was not handled (gravity's direction in it within ``Configuration/handlingTurn``
+    /// of where it was ``Configuration/lookBack`` before `first`, over every step to be counted:
+    /// from `earliest`, the first found looking back before the bout or else `first`, to
+    /// `last`; not asked before them, where a body-worn sensor leans and comes back as its
+    /// walker stands up, while a handled phone's jolts found looking back lie where it was
+    /// turned). `false` when unknown: no gravity in the signal, or hops no longer kept.
+    private func isWalkFromStanding(from first: Double, to last: Double, countedFrom earliest: Double) -> Bool {
         let low = hop(at: first - configuration.lookBack), start = hop(at: first), high = hop(at: last)
         guard low >= periodBase, high - periodBase < hopGravity.count, high - periodBase < levels.count, low <= start
         else { return false }
         guard (low...start).contains(where: { levels[$0 - periodBase] < configuration.minimumAmplitude }) else { return false }
         let reference = hopGravity[low - periodBase]
-        return (start...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
+        return (max(low, hop(at: earliest))...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
     }
 
     /// Whether a bout's last peak is the device being moved rather than a step: higher than

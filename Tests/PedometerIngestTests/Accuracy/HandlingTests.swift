@@ -62,6 +62,23 @@ import PedometerIngest
             "turned \(degrees)°\(holeBefore ? " after a hole" : "")")
     }
 
+    /// A phone picked up, turned 87° with the hand's jolts and held out again over the 2.8 s
+    /// before a real 7-step walk from stillness (`Tests/Data/handling/`, from an Oxford in-hand
+    /// trace; its README says how). Peaks of the jolts come in the walk's rhythm and are found
+    /// looking back from it, but the device was turned at them: they are handling, and a walk
+    /// from standing whose steps include them is none (its
+    /// ``StepDetector/Configuration/shortestWalk`` rule asks the turn over every step it
+    /// counts). While only the bout's own steps were asked, 11 counted, 4 in the handling.
+    @Test func joltsOfAHandledPhoneBeforeAShortWalkAreNoSteps() throws {
+        let file = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+            .appendingPathComponent("Tests/Data/handling/oxford-walk-after-handling.csv").path
+        let (_, sink) = try readRecording(file)
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        let handling = 7.25..<10.08
+        #expect(steps.filter { handling.contains($0) }.isEmpty, "steps in the handling: \(steps)")
+        #expect(steps.count <= 7, "\(steps.count) steps for 7: \(steps)")
+    }
+
     /// Where the foot switches' cumulative count goes up.
     static func stepTimes(_ sink: CollectingSink) -> [Double] {
         let truth = sink.steps[.groundTruth] ?? []
