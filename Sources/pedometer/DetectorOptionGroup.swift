@@ -16,7 +16,8 @@ struct DetectorOptionGroup: ParsableArguments {
         [
         "antiAliasFrequency": \.antiAliasFrequency, "maximumGap": \.maximumGap,
         "lowFrequency": \.lowFrequency, "highFrequency": \.highFrequency, "window": \.window, "hop": \.hop,
-        "shortestStepPeriod": \.shortestStepPeriod, "longestStridePeriod": \.longestStridePeriod,
+        "shortestStepPeriod": \.shortestStepPeriod, "shortestSprintPeriod": \.shortestSprintPeriod,
+        "longestStridePeriod": \.longestStridePeriod,
         "shortestShakePeriod": \.shortestShakePeriod, "minimumAmplitude": \.minimumAmplitude,
         "minimumPeriodicAmplitude": \.minimumPeriodicAmplitude,
         "minimumPeak": \.minimumPeak, "relativePeak": \.relativePeak, "minimumCorrelation": \.minimumCorrelation,
