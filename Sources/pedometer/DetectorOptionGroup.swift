@@ -16,8 +16,7 @@ struct DetectorOptionGroup: ParsableArguments {
         [
         "antiAliasFrequency": \.antiAliasFrequency, "maximumGap": \.maximumGap,
         "lowFrequency": \.lowFrequency, "highFrequency": \.highFrequency, "window": \.window, "hop": \.hop,
-        "shortestStepPeriod": \.shortestStepPeriod, "shortestSprintPeriod": \.shortestSprintPeriod,
-        "longestStridePeriod": \.longestStridePeriod,
+        "shortestStepPeriod": \.shortestStepPeriod, "longestStridePeriod": \.longestStridePeriod,
         "shortestShakePeriod": \.shortestShakePeriod, "minimumAmplitude": \.minimumAmplitude,
         "minimumPeriodicAmplitude": \.minimumPeriodicAmplitude,
         "minimumPeak": \.minimumPeak, "relativePeak": \.relativePeak, "minimumCorrelation": \.minimumCorrelation,

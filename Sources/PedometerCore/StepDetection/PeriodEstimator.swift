@@ -14,9 +14,6 @@ struct PeriodEstimator: Sendable {
     let configuration: StepDetector.Configuration
     /// Lags in samples at the detector's internal rate.
     let shortestLag: Int
-    /// ``StepDetector/Configuration/shortestSprintPeriod`` in samples: the shortest lag of a
-    /// window that moves as a sprint does (``stepPeriod(_:_:_:searchedLag:sprinting:)``).
-    let sprintLag: Int
     let longestLag: Int
     let shakingLag: Int
     /// The standard deviation of the last window ``stepPeriod(_:_:_:)`` was given, m/s^2 (0
@@ -25,8 +22,6 @@ struct PeriodEstimator: Sendable {
     /// The lag, seconds, that the last window's period is half of when it was taken as a
     /// stride because the correlation at half of it is step-like; 0 otherwise.
     private(set) var lastStride = 0.0
-    /// Whether the last window was taken for shaking: strongly periodic faster than a step.
-    private(set) var lastShaking = false
     /// Scratch buffer, reused from window to window.
     private var correlation: [Double] = []
     /// Scratch buffer: per lag, the product of the energies of the overlapping head and tail.
@@ -36,7 +31,6 @@ struct PeriodEstimator: Sendable {
         self.configuration = configuration
         let rate = StepDetector.sampleRate
         shortestLag = Int((configuration.shortestStepPeriod * rate).rounded())
-        sprintLag = min(shortestLag, Int((configuration.shortestSprintPeriod * rate).rounded()))
         longestLag = Int((configuration.longestStridePeriod * rate).rounded())
         shakingLag = Int((configuration.shortestShakePeriod * rate).rounded())
         correlation = [Double](repeating: 0, count: longestLag + 2)
@@ -58,15 +52,11 @@ struct PeriodEstimator: Sendable {
     ///
     /// `searchedLag` (samples, at most ``longestLag``) shortens the lags searched, for a window
     /// too short to hold the slowest stride twice; the window needs 10 samples more than it.
-    /// `sprinting`: the window moves as a sprint does, so its steps may be as quick as
-    /// ``sprintLag``; otherwise a strong lag under ``shortestLag`` is shaking.
-    mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int, searchedLag: Int? = nil, sprinting: Bool = false) -> Double {
+    mutating func stepPeriod(_ sums: LaggedSums, _ low: Int, _ high: Int, searchedLag: Int? = nil) -> Double {
         let count = high - low
         let searchedLag = min(searchedLag ?? longestLag, longestLag)
-        let shortestLag = sprinting ? sprintLag : shortestLag
         lastDeviation = 0
         lastStride = 0
-        lastShaking = false
         guard count >= searchedLag + 10 else { return Self.still }
         let n = Double(count)
         let mean = sums.sum(low, high) / n
@@ -98,7 +88,6 @@ struct PeriodEstimator: Sendable {
         let threshold = max(configuration.minimumCorrelation, configuration.relativeCorrelation * strongest)
         // A strong period shorter than any step is shaking or vibration, not gait.
         for lag in max(shakingLag, 1)..<shortestLag where isPeak(lag, threshold) {
-            lastShaking = true
             return Self.still
         }
         for lag in shortestLag..<searchEnd where isPeak(lag, threshold) {

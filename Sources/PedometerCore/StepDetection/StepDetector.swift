@@ -74,14 +74,8 @@ public struct StepDetector: Sendable {
         public var window = 4.0
         /// Seconds between period estimates.
         public var hop = 0.24
-        /// Fastest step the detector accepts (0.25 s: 240 steps/min), seconds, unless the window
-        /// moves as a sprint does (``shortestSprintPeriod``).
+        /// Fastest step the detector accepts (0.25 s: 240 steps/min), seconds.
         public var shortestStepPeriod = 0.25
-        /// Fastest step of a sprint, seconds: 0.2 s, 300 steps/min (elite sprinters step 4.3–5
-        /// times a second). Only in a window whose magnitude of acceleration spans
-        /// ``StepDetector/sprintSpan``, a run's flight and stance: a tremor, a machine or a
-        /// brushing hand as quick moves a device by a fraction of a g, and stays shaking.
-        public var shortestSprintPeriod = 0.2
         /// Slowest stride (two steps) the detector accepts, seconds.
         public var longestStridePeriod = 2.0
         /// Periods shorter than this and above the correlation threshold mark shaking, seconds.
@@ -237,8 +231,6 @@ public struct StepDetector: Sendable {
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
-    /// The low-passed magnitude of the same samples (for ``isSprinting(_:_:)``).
-    private var magnitudes: [Double] = []
     private var base = 0
     private var count: Int { base + filtered.count }
 
@@ -493,7 +485,6 @@ public struct StepDetector: Sendable {
         endedVertical = vertical
         vertical.reset()
         filtered.removeAll(keepingCapacity: true)
-        magnitudes.removeAll(keepingCapacity: true)
         sums.reset()
         base = 0
         periods.removeAll(keepingCapacity: true)
@@ -557,7 +548,6 @@ public struct StepDetector: Sendable {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let centred = value - offset
         filtered.append(lowPass(highPass(centred[0])))
-        magnitudes.append(value[1])
         if signal != .principalAxis { vertical.add(centred[1], at: time) }
     }
 
@@ -627,14 +617,7 @@ public struct StepDetector: Sendable {
     /// period continues the walk, and its own level, not the transient's, judges its peaks.
     private mutating func periodAndLevel(around center: Int) -> (period: Double, level: Double) {
         let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
-        var period = estimator.stepPeriod(sums, low, high)
-        // Shaking, or a period whose half is quicker than a step but not than a sprint's (taken
-        // whole, as a step, where a sprint's strides are two): a sprint's, if the window moves
-        // as one does.
-        let stride = 2 * configuration.shortestSprintPeriod..<2 * configuration.shortestStepPeriod
-        if estimator.lastShaking || stride.contains(period), isSprinting(low, high) {
-            period = estimator.stepPeriod(sums, low, high, sprinting: true)
-        }
+        let period = estimator.stepPeriod(sums, low, high)
         let level = estimator.lastDeviation
         // A window too weak or shaking is not walking: neither rule applies to it.
         guard period != PeriodEstimator.still, let (walking, isSteady) = ongoingWalk() else { return (period, level) }
@@ -655,22 +638,6 @@ public struct StepDetector: Sendable {
             }
         }
         return (period, level)
-    }
-
-    /// Least span of the magnitude of acceleration over a window that makes it a sprint's
-    /// (``Configuration/shortestSprintPeriod``), m/s^2: 1.5 g. A run's stance carries the
-    /// body's weight over the whole step in half of it or less (twice g on average), its flight
-    /// none (0 g): the magnitude spans 2 g or more, some of it smoothed away by the anti-alias
-    /// low-pass at a sprint's 4–5 steps a second. A tremor, a machine or a brushing hand at that
-    /// rhythm moves a device by a fraction of a g.
-    static let sprintSpan = 1.5 * standardGravity
-
-    /// Whether the magnitude over samples `low..<high` spans at least ``sprintSpan``.
-    private func isSprinting(_ low: Int, _ high: Int) -> Bool {
-        guard low >= base, high <= count, low < high else { return false }
-        let window = magnitudes[(low - base)..<(high - base)]
-        guard let least = window.min(), let most = window.max() else { return false }
-        return most - least >= Self.sprintSpan
     }
 
     /// Whether the newest window, periodic but as weak as `level` (under
@@ -1154,7 +1121,6 @@ public struct StepDetector: Sendable {
         if drop > 4096 {
             feedSums()
             filtered.removeFirst(drop)
-            magnitudes.removeFirst(drop)
             base += drop
         }
         // A window's length of levels stays for isWalkEnding(_:).

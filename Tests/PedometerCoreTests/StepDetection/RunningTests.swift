@@ -68,38 +68,6 @@ import TestSupport
         #expect(abs(error) <= 3, "\(stepsPerMinute) steps/min: \(steps.count) of \(truth) (\(error) %)")
     }
 
-    /// A 30 s sprint, up to the fastest sprinters' 5 steps a second, is counted within 3 %: its
-    /// magnitude spans its flight and its stance, so its quick period is a sprint's, not
-    /// shaking (``StepDetector/Configuration/shortestSprintPeriod``; until 2026-11-28 a sprint at
-    /// 245 steps/min or more counted no step at all).
-    @Test(arguments: [230.0, 250.0, 270.0, 295.0])
-    func sprintWithinThreePercent(stepsPerMinute: Double) {
-        let (samples, truth) = Self.samples(Run(cadence: stepsPerMinute / 60, seconds: 30), seed: UInt64(stepsPerMinute))
-        let steps = Synthetic.detect(samples)
-        let error = Double(steps.count - truth) / Double(truth) * 100
-        #expect(abs(error) <= 3, "\(stepsPerMinute) steps/min: \(steps.count) of \(truth) (\(error) %)")
-    }
-
-    /// A tremor as quick as a sprint's steps (4.2–5 Hz, a hand's rest tremor, 1.5–5 m/s^2 at
-    /// the phone, mostly along gravity, the phone tilted 20° and drifting ±5°) moves the device
-    /// by a fraction of a g: shaking, no step, at the rates phones and watches log. (With every
-    /// window's quickest step at a sprint's, each of these counted one step a cycle: 126–150 in
-    /// 30 s, the review of 2026-11-28 found.)
-    @Test(arguments: [(4.2, 1.5, 25.0), (4.5, 2.0, 50.0), (5.0, 2.0, 100.0), (4.6, 3.0, 12.5), (4.4, 5.0, 50.0)])
-    func tremorIsNoSprint(hertz: Double, amplitude: Double, rate: Double) {
-        var rng = SplitMix64(seed: UInt64(hertz * 100))
-        let direction = Vec3(0.3, 0.5, 0.8).normalized
-        let samples = Synthetic.regularTimes(rate: rate, duration: 40).map { t -> AccelerationSample in
-            let tilt = (20 + 5 * sin(2 * .pi * t / 13)) * .pi / 180
-            let gravity = Synthetic.g * Vec3(sin(tilt), 0, cos(tilt))
-            let v = gravity + amplitude * sin(2 * .pi * hertz * t + 1) * direction
-                + 0.05 * Vec3(rng.gaussian(), rng.gaussian(), rng.gaussian())
-            return AccelerationSample(time: t, x: v.x, y: v.y, z: v.z)
-        }
-        let steps = Synthetic.detect(samples)
-        #expect(steps.isEmpty, "a \(hertz) Hz tremor of \(amplitude) m/s^2 at \(rate) Hz: \(steps.count) steps")
-    }
-
     /// A sensor whose range is smaller than a run's impacts (±2 g: Empatica's E4, older phones
     /// and loggers) clips each axis at it: the strike's transient becomes a plateau, and the run
     /// is still counted within 3 %. (±4 g clips these runs' 3–5 g by a tenth of a g at most.)
