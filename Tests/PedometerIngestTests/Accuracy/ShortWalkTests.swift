@@ -11,7 +11,7 @@ import PedometerIngest
 /// two strides or more that rises out of standing with the device not turned is a walk
 /// (``StepDetector/Configuration/shortestWalk``): 54. The first bout follows its walker rising
 /// from a chair, the trunk leaning 36° and back before the first step, which was taken for a
-/// phone's handling until the turn was asked over the bout itself (2026-11-28): 62.
+/// phone's handling until the turn was asked over the steps counted only (2026-11-28): 62.
 @Suite struct ShortWalkTests {
     /// The reference's walking bouts, seconds: first and last foot strike.
     static let bouts = [(6.33, 9.88), (28.65, 33.25), (38.54, 50.85), (76.42, 86.21), (94.52, 99.32), (119.90, 125.17)]
