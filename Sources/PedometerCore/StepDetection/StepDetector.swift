@@ -741,6 +741,16 @@ public struct StepDetector: Sendable {
         return (hopGravity[first - periodBase] * hopGravity[last - periodBase]).sum() < handlingTurnCosine
     }
 
+    /// Whether gravity's direction in the device turned by more than
+    /// ``Configuration/handlingTurn`` from where it was at hop `first` at any hop up to `last`
+    /// (a phone moved from a back to a front pocket turns and comes back to about where it
+    /// was); `false` when unknown (no gravity in the signal, or hops no longer kept).
+    private func turnedAtAnyHop(from first: Int, to last: Int) -> Bool {
+        guard first >= periodBase, last - periodBase < hopGravity.count, first <= last else { return false }
+        let reference = hopGravity[first - periodBase]
+        return (first...last).contains { (hopGravity[$0 - periodBase] * reference).sum() < handlingTurnCosine }
+    }
+
     private mutating func findSteps(final: Bool) {
         let knownHops = resolvedHops
         while nextEventIndex + 1 < count {
@@ -840,7 +850,8 @@ public struct StepDetector: Sendable {
 
     /// A step of the current bout. Until the bout has ``Configuration/confirmingSteps`` steps
     /// they wait in `bout`; then the steps found looking back before it are counted too, and
-    /// the held short bouts just before those.
+    /// the held short bouts just before those, and the steps walked through the pause since
+    /// the walk or bouts it goes on from (``stepsWalkedThrough(pauseAfter:every:before:every:)``).
     private mutating func emit(_ time: Double) {
         guard !boutConfirmed else {
             found.append(time)
@@ -850,13 +861,17 @@ public struct StepDetector: Sendable {
         }
         bout.append(time)
         if Double(bout.count) >= configuration.confirmingSteps {
-            if let held = heldSteps.last, goesOn(
-                after: held, every: heldInterval, from: lookBackSteps.first ?? bout[0], every: Self.meanInterval(bout[...]))
-            {
+            let start = lookBackSteps.first ?? bout[0], interval = Self.meanInterval(bout[...])
+            var before = lastWalkStep.map { (end: $0, interval: walkInterval) }
+            if let held = heldSteps.last, goesOn(after: held, every: heldInterval, from: start, every: interval) {
                 dropHeldStepsBeyondLatency()
                 found += heldSteps
+                before = (held, heldInterval)
             }
             heldSteps.removeAll()
+            if let before {
+                found += stepsWalkedThrough(pauseAfter: before.end, every: before.interval, before: start, every: interval)
+            }
             lastWalkStep = time
             confirmedBout = (bout[0], bout.count)
             found += lookBackSteps
@@ -870,7 +885,8 @@ public struct StepDetector: Sendable {
     }
 
     /// Walking stopped. A bout too short to confirm keeps its own steps (without look-back) when
-    /// it goes on from a walk (``goesOn(after:every:from:every:)``).
+    /// it goes on from a walk (``goesOn(after:every:from:every:)``), with the steps walked
+    /// through the pause between them (``stepsWalkedThrough(pauseAfter:every:before:every:)``).
     /// A bout of ``Configuration/shortestWalk`` steps or more counts, with the steps found
     /// looking back before it, when it rose out of standing with the device not handled
     /// (``isWalkFromStanding(from:to:countedFrom:)``).
@@ -894,6 +910,7 @@ public struct StepDetector: Sendable {
         if let first = bout.first, let last = bout.last {
             let interval = Self.meanInterval(bout[...])
             if let walkEnd = lastWalkStep, goesOn(after: walkEnd, every: walkInterval, from: first, every: interval) {
+                found += stepsWalkedThrough(pauseAfter: walkEnd, every: walkInterval, before: first, every: interval)
                 found += bout
                 lastWalkStep = last
                 walkInterval = interval ?? walkInterval
@@ -941,6 +958,30 @@ public struct StepDetector: Sendable {
         guard pause <= 2 * configuration.lookBack, let lastInterval, let interval else { return false }
         return abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval)
             && keptMoving(from: last, to: first)
+    }
+
+    /// The steps of a walk taken during a pause in its rhythm, from its last step at `last`, a
+    /// step every `lastInterval`, to the first step at `first` of the bout that goes on from it,
+    /// a step every `interval`: evenly spaced at their cadence, when both keep one cadence
+    /// (within ``Configuration/bridgeTolerance``), the pause lasts more than
+    /// ``Configuration/gapFraction`` of a step and at most twice ``Configuration/lookBack``, the
+    /// device kept moving through it (``keptMoving(from:to:)``) and was never turned by more
+    /// than ``Configuration/handlingTurn`` in it. A bout that resumes the walk's cadence so is
+    /// the same walk (``goesOn(after:every:from:every:)``), so the walker did not stop: the
+    /// rhythm only did not show, hidden by an arm's movements (a wrist, a phone in a swinging
+    /// hand). A walker who stopped to handle a phone turns it; one who stood still has no
+    /// moving pause. None when those do not hold.
+    private func stepsWalkedThrough(pauseAfter last: Double, every lastInterval: Double?, before first: Double, every interval: Double?) -> [Double] {
+        guard let lastInterval, let interval else { return [] }
+        let pause = first - last
+        let step = (lastInterval + interval) / 2
+        guard pause > configuration.gapFraction * step, pause <= 2 * configuration.lookBack,
+            abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval),
+            keptMoving(from: last, to: first), !turnedAtAnyHop(from: hop(at: last), to: hop(at: first))
+        else { return [] }
+        let missing = Int((pause / step).rounded()) - 1
+        guard missing > 0 else { return [] }
+        return (1...missing).map { last + Double($0) * pause / Double(missing + 1) }
     }
 
     /// Whether every window between `from` and `to` (seconds) moved at least

@@ -10,13 +10,77 @@ import PedometerIngest
 @Suite struct BrokenWalkTests {
     /// Normal walk 4 of the wrist set (`Fixtures/wrist-watch/`, hand-counted 101 steps): from 19
     /// to 50 s its rhythm shows only in bouts of 3–9 steps at 0.6–0.75 s a step, 6–7 s apart,
-    /// the wrist moving between them. Those bouts count now, at one cadence through moving
-    /// pauses: 62 steps, 46 until 2026-11-27 (the steps between the bouts are not found: no
-    /// window there shows a period). A ratchet: raise the bound when the count improves.
+    /// the wrist moving between them. Those bouts count, at one cadence through moving pauses,
+    /// and so do the steps walked in the pauses
+    /// (`StepDetector.stepsWalkedThrough(pauseAfter:every:before:every:)`): 106 steps, within
+    /// the wrist's 5 %. 62 until 2026-11-28 (the bouts alone), 46 until 2026-11-27.
     @Test func aWristWalkBrokenByArmMovementsGoesOn() throws {
         let (detected, truth) = try GroundTruthTests.detect("wrist-watch/l2-25hz-normal-walking4.csv")
         #expect(truth == 101)
-        #expect(detected >= 62 && detected <= truth, "\(detected) of \(truth)")
+        #expect(abs(detected - truth) <= 5, "\(detected) of \(truth)")
+    }
+
+    /// Seconds at which each arm movement of ``armMovements(over:)`` starts, after the steady
+    /// minute's start, and how long it lasts: longer than ``StepDetector/Configuration/longestBridge``
+    /// with the window it spoils, shorter than twice ``StepDetector/Configuration/lookBack``.
+    static let movements = [34.0], movementLength = 6.5
+
+    /// An arm's gestures over `length` seconds: one swing after another, each a single cycle
+    /// under a Hann window, 0.3–1.2 s long and 20–40 m/s^2 at its peak, along directions that
+    /// change from one to the next, at no steady rhythm (a seeded generator), fading in and out
+    /// over the first and last half second. Several times the walk's own movement, as the
+    /// wrist set's arm movements are.
+    static func armMovements(over length: Double) -> [(start: Double, duration: Double, amplitude: Double, direction: SIMD3<Double>)] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func uniform(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        var swings: [(Double, Double, Double, SIMD3<Double>)] = []
+        var t = 0.0
+        while true {
+            let duration = uniform(0.3...1.2)
+            guard t + duration <= length else { break }
+            let direction = HandlingTests.normalized(SIMD3(uniform(-1...1), uniform(-1...1), uniform(-1...1)))
+            swings.append((t, duration, uniform(20...40), direction))
+            t += duration + uniform(0...0.3)
+        }
+        return swings
+    }
+
+    /// `samples` with the arm movements of ``armMovements(over:)`` added from each of `starts`.
+    static func withArmMovements(_ samples: [AccelerationSample], from starts: [Double]) -> [AccelerationSample] {
+        let swings = armMovements(over: movementLength)
+        return samples.map { sample in
+            var v = SIMD3(sample.x, sample.y, sample.z)
+            for start in starts where sample.time >= start && sample.time < start + movementLength {
+                let t = sample.time - start
+                let fade = min(1, t / 0.5, (movementLength - t) / 0.5)
+                for swing in swings where t >= swing.start && t < swing.start + swing.duration {
+                    let phase = 2 * Double.pi * (t - swing.start) / swing.duration
+                    let push: Double = fade * swing.amplitude * (0.5 - 0.5 * cos(phase)) * sin(phase)
+                    v += push * swing.direction
+                }
+            }
+            return AccelerationSample(time: sample.time, x: v.x, y: v.y, z: v.z)
+        }
+    }
+
+    /// The steady minute of the Oxford in-hand walk (``StridePeriodicTests/steadyMinute()``) as
+    /// a magnitude, as a watch logs it, with 6.5 s of arm movements over the walk from 34 s on:
+    /// its seconds show no period, longer than a bridge, and the walk's rhythm resumes after
+    /// them at its cadence. The walker walked on throughout, so the minute is counted within
+    /// 3 % with no stride-long interval. Before 2026-11-28 the movement left 6.5 s without
+    /// steps (103 of 112). Other gestures (other seeds, other places in the minute) often keep
+    /// the walk's windows periodic and are bridged as before; docs/accuracy.md has the figures.
+    @Test func aWalkGoesOnThroughArmMovements() throws {
+        let (acceleration, stepTimes, first) = try StridePeriodicTests.steadyMinute()
+        let start = stepTimes[first], end = start + 60
+        let truth = stepTimes.filter { $0 >= start && $0 < end }
+        let samples = Self.withArmMovements(
+            acceleration.filter { $0.time < end + 1 }, from: Self.movements.map { start + $0 })
+        AsymmetricGaitTests.expectMinuteCounted(
+            AsymmetricGaitTests.steps(in: samples, magnitudeOnly: true), truth: truth, "arm movements")
     }
 
     /// Seconds of walking kept in each piece, and the fade at each of its ends.

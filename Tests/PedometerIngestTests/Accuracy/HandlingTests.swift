@@ -79,6 +79,44 @@ import PedometerIngest
         #expect(steps.count <= 7, "\(steps.count) steps for 7: \(steps)")
     }
 
+    /// The steady minute of the Oxford in-hand fixture (``StridePeriodicTests/steadyMinute()``),
+    /// with the walker stopping for 6.5 s at its middle to handle the phone: the walk's
+    /// samples there replaced by gravity turning 70° about a horizontal axis and back, with the
+    /// hand's jolts on it (the arm movements of ``BrokenWalkTests/armMovements(over:)``, a
+    /// tenth as strong), so the device keeps moving; then the walk goes on at its cadence. The
+    /// phone turned, so the stop is a pause: no steps in it
+    /// (`StepDetector.stepsWalkedThrough(pauseAfter:every:before:every:)`), though gravity
+    /// comes back to where it was (a phone moved from one pocket to another).
+    @Test func aPhoneHandledDuringAStopGetsNoSteps() throws {
+        let (acceleration, stepTimes, first) = try StridePeriodicTests.steadyMinute()
+        let start = stepTimes[first], end = start + 60
+        let stop = start + 30..<start + 30 + BrokenWalkTests.movementLength
+        let samples = acceleration.filter { $0.time < end + 1 }
+        let up = StridePeriodicTests.up(samples.filter { $0.time >= start && $0.time < end })
+        let gravity = up * samples.filter { $0.time >= start && $0.time < end }.reduce(0.0) { $0 + $1.magnitude }
+            / Double(samples.filter { $0.time >= start && $0.time < end }.count)
+        let side = Self.normalized(Self.cross(up, SIMD3(1, 0, 0)))
+        let jolts = BrokenWalkTests.armMovements(over: stop.upperBound - stop.lowerBound)
+        let handled = samples.map { sample -> AccelerationSample in
+            guard stop.contains(sample.time) else { return sample }
+            let t = sample.time - stop.lowerBound
+            var v = Self.rotate(gravity, about: side, by: 70 * .pi / 180 * sin(.pi * t / (stop.upperBound - stop.lowerBound)))
+            for jolt in jolts where t >= jolt.start && t < jolt.start + jolt.duration {
+                let phase = 2 * Double.pi * (t - jolt.start) / jolt.duration
+                let push: Double = jolt.amplitude / 10 * (0.5 - 0.5 * cos(phase)) * sin(phase)
+                v += push * jolt.direction
+            }
+            return AccelerationSample(time: sample.time, x: v.x, y: v.y, z: v.z)
+        }
+        let steps = AsymmetricGaitTests.steps(in: handled, magnitudeOnly: false)
+        let inStop = steps.filter { $0 > stop.lowerBound + 0.5 && $0 < stop.upperBound - 0.5 }
+        #expect(inStop.isEmpty, "steps in the stop: \(inStop)")
+        // The walk on either side is still counted.
+        let truth = stepTimes.filter { ($0 >= start && $0 < stop.lowerBound) || ($0 >= stop.upperBound && $0 < end) }
+        let counted = steps.filter { $0 >= start - 0.25 && $0 <= end + 0.25 }
+        #expect(abs(counted.count - truth.count) <= 3, "\(counted.count) steps for \(truth.count)")
+    }
+
     /// Where the foot switches' cumulative count goes up.
     static func stepTimes(_ sink: CollectingSink) -> [Double] {
         let truth = sink.steps[.groundTruth] ?? []
