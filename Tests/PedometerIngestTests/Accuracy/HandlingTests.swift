@@ -83,8 +83,8 @@ import PedometerIngest
     /// with the walker stopping for 6.5 s at its middle to handle the phone: the walk's
     /// samples there replaced by gravity turning 70° about a horizontal axis and back, with the
     /// hand's jolts on it (the arm movements of ``BrokenWalkTests/armMovements(over:)``, a
-    /// tenth as strong), so the device keeps moving; then the walk goes on at its cadence. The
-    /// phone turned, so the stop is a pause: no steps in it
+    /// third as strong), so the device moves as much as walking did; then the walk goes on at
+    /// its cadence. The phone turned, so the stop is a pause: no steps in it
     /// (`StepDetector.stepsWalkedThrough(pauseAfter:every:before:every:)`), though gravity
     /// comes back to where it was (a phone moved from one pocket to another).
     @Test func aPhoneHandledDuringAStopGetsNoSteps() throws {
@@ -103,7 +103,7 @@ import PedometerIngest
             var v = Self.rotate(gravity, about: side, by: 70 * .pi / 180 * sin(.pi * t / (stop.upperBound - stop.lowerBound)))
             for jolt in jolts where t >= jolt.start && t < jolt.start + jolt.duration {
                 let phase = 2 * Double.pi * (t - jolt.start) / jolt.duration
-                let push: Double = jolt.amplitude / 10 * (0.5 - 0.5 * cos(phase)) * sin(phase)
+                let push: Double = jolt.amplitude / 3 * (0.5 - 0.5 * cos(phase)) * sin(phase)
                 v += push * jolt.direction
             }
             return AccelerationSample(time: sample.time, x: v.x, y: v.y, z: v.z)
