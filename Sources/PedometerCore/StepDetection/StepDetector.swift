@@ -971,14 +971,16 @@ public struct StepDetector: Sendable {
     /// is the same walk (``goesOn(after:every:from:every:)``): the walker did not stop, an
     /// arm's movements on top of the steps hid their rhythm (a wrist, a phone in a swinging
     /// hand). A walker who stood still, or stopped to handle a phone or to fidget, moves the
-    /// device less than walking did, or turns it. None when those do not hold.
+    /// device less than walking did, or turns it. Walking only (steps slower than
+    /// `shortestWalkingStep`): a run's impacts outweigh any arm movement, so a runner whose
+    /// rhythm pauses has stopped (bouncing on the spot, stretching). None when those do not hold.
     private func stepsWalkedThrough(pauseAfter last: Double, every lastInterval: Double?, before first: Double, every interval: Double?) -> [Double] {
         guard let lastInterval, let interval else { return [] }
         let pause = first - last
         let step = (lastInterval + interval) / 2
         // The pause without the half step of signal around each step that bounds it.
         let quietFrom = last + step / 2, quietTo = first - step / 2
-        guard pause > configuration.gapFraction * step, pause <= 2 * configuration.lookBack,
+        guard step >= shortestWalkingStep, pause > configuration.gapFraction * step, pause <= 2 * configuration.lookBack,
             abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval),
             movedThroughout(from: quietFrom, to: quietTo),
             let walkLevel = level(from: last - 4 * step, to: quietFrom),
