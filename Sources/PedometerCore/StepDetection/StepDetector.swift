@@ -742,13 +742,15 @@ public struct StepDetector: Sendable {
     }
 
     /// Whether gravity's direction in the device turned by more than
-    /// ``Configuration/handlingTurn`` from where it was at hop `first` at any hop up to `last`
+    /// ``Configuration/handlingTurn`` from where it was at hop `reference` at any of `hops`
     /// (a phone moved from a back to a front pocket turns and comes back to about where it
-    /// was); `false` when unknown (no gravity in the signal, or hops no longer kept).
-    private func turnedAtAnyHop(from first: Int, to last: Int) -> Bool {
-        guard first >= periodBase, last - periodBase < hopGravity.count, first <= last else { return false }
-        let reference = hopGravity[first - periodBase]
-        return (first...last).contains { (hopGravity[$0 - periodBase] * reference).sum() < handlingTurnCosine }
+    /// was, so the ends alone do not show it); `nil` when unknown (no gravity in the signal,
+    /// or hops no longer kept).
+    private func turnedAtAnyHop(from reference: Int, over hops: ClosedRange<Int>) -> Bool? {
+        guard min(reference, hops.lowerBound) >= periodBase, max(reference, hops.upperBound) - periodBase < hopGravity.count
+        else { return nil }
+        let direction = hopGravity[reference - periodBase]
+        return hops.contains { (hopGravity[$0 - periodBase] * direction).sum() < handlingTurnCosine }
     }
 
     private mutating func findSteps(final: Bool) {
@@ -985,7 +987,7 @@ public struct StepDetector: Sendable {
             movedThroughout(from: quietFrom, to: quietTo),
             let walkLevel = level(from: last - 4 * step, to: quietFrom),
             let pauseLevel = level(from: quietFrom, to: quietTo), pauseLevel >= Self.hiddenWalkLevel * walkLevel,
-            !turnedAtAnyHop(from: hop(at: last), to: hop(at: first))
+            turnedAtAnyHop(from: hop(at: last), over: hop(at: last)...hop(at: first)) != true
         else { return [] }
         let missing = Int((pause / step).rounded()) - 1
         guard missing > 0 else { return [] }
@@ -1028,7 +1030,7 @@ public struct StepDetector: Sendable {
     /// The standard deviation of the band-passed signal from `from` to `to` (seconds); `nil`
     /// when unknown (an empty stretch, or samples no longer kept or of another segment).
     private func level(from: Double, to: Double) -> Double? {
-        let low = Int(((from - origin) * Self.sampleRate).rounded()), high = Int(((to - origin) * Self.sampleRate).rounded())
+        let low = sample(at: from), high = sample(at: to)
         guard low >= base, high < count, low < high else { return nil }
         var sum = 0.0, squares = 0.0
         for index in low..<high {
@@ -1066,8 +1068,7 @@ public struct StepDetector: Sendable {
         guard low >= periodBase, high - periodBase < hopGravity.count, high - periodBase < levels.count, low <= start
         else { return false }
         guard (low...start).contains(where: { levels[$0 - periodBase] < configuration.minimumAmplitude }) else { return false }
-        let reference = hopGravity[low - periodBase]
-        return (max(low, hop(at: earliest))...high).allSatisfy { (hopGravity[$0 - periodBase] * reference).sum() >= handlingTurnCosine }
+        return turnedAtAnyHop(from: low, over: max(low, hop(at: earliest))...high) == false
     }
 
     /// Whether a bout's last peak is the device being moved rather than a step: higher than
@@ -1182,7 +1183,12 @@ public struct StepDetector: Sendable {
     /// The hop nearest `time` (seconds on the samples' clock) in this segment; the first hop for
     /// a time before it.
     private func hop(at time: Double) -> Int {
-        nearestHop(max(0, Int(((time - origin) * Self.sampleRate).rounded())))
+        nearestHop(max(0, sample(at: time)))
+    }
+
+    /// The resampled point nearest `time` (seconds on the samples' clock) in this segment.
+    private func sample(at time: Double) -> Int {
+        Int(((time - origin) * Self.sampleRate).rounded())
     }
 
     /// The hop whose centre is nearest to sample `index` (≥ 0), halves rounded up: in integers,
