@@ -100,12 +100,12 @@ import Testing
         #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
         #expect(output.stderr.contains("no-timestamp.csv:4:1: header names acceleration"))
         let lines = output.stdout.split(separator: "\n")
-        // 50 since the headphones' Sensor Logger export and Google's Fitbit export (2026-11-27).
-        #expect(lines.count == 50)
+        // 52 since the two Xsens DOT exports (2026-11-29).
+        #expect(lines.count == 52)
         #expect(lines.filter { $0.contains("\"error\"") }.count == 2)
         // Keyed by file name: the three phyphox files are all `Raw Data.csv`.
         let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
-        #expect(try objects(good).count == 46)
+        #expect(try objects(good).count == 48)
     }
 
     @Test func theSameWalkHasOneDistanceAtEveryRate() throws {

@@ -167,15 +167,26 @@ enum FormatDetector {
                 format: .actigraph, layout: .actigraph(layout),
                 reason: "ActiGraph raw CSV: header block (\(String(format3: layout.rate)) Hz), columns '\(layout.header.prefix(4).joined(separator: ","))'")
         }
-        if XsensReader.opensPreamble(first) || (first.count == 1 && options.format == .xsens) {
+        func xsens(_ layout: XsensReader.Layout) -> Detection {
+            let preamble = layout.preambleRecords == 0 ? "no preamble" : "preamble" + (layout.rate.map { " (\(String(format3: $0)) Hz)" } ?? "")
+            return Detection(
+                format: .xsens, layout: .xsens(layout),
+                reason: "Xsens export: \(preamble), header '\(layout.header.prefix(4).joined(separator: ","))…'")
+        }
+        if XsensReader.opensPreamble(first) || options.format == .xsens {
             guard let layout = try XsensReader.layout(reader) else {
                 throw IngestError(
                     file: path, line: 1, column: 1,
-                    "unknown format: a preamble line '\(first.joined(separator: ",").prefix(40))' not followed by an Xsens header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
+                    (options.format == .xsens ? "no Xsens header" : "unknown format: a preamble line '\(first.joined(separator: ",").prefix(40))' not followed by an Xsens header")
+                        + " (PacketCounter or SampleTimeFine, Acc_X/Y/Z or FreeAcc_X/Y/Z) in the first \(longestPreamble + 1) lines")
             }
-            return Detection(
-                format: .xsens, layout: .xsens(layout),
-                reason: "Xsens export: preamble\(layout.rate.map { " (\(String(format3: $0)) Hz)" } ?? ""), header '\(layout.header.prefix(4).joined(separator: ","))…'")
+            return xsens(layout)
+        }
+        // The DOT app's preamble opens as other apps' do (Excel's `sep=,`, `Key:` lines): an
+        // Xsens export when an Xsens header follows it.
+        if XsensReader.mayOpenPreamble(first) {
+            let lookAhead = try CSVReader(path: path, delimiter: options.delimiter)
+            if try lookAhead.next(), let layout = try XsensReader.layout(lookAhead) { return xsens(layout) }
         }
         let numeric = opensDataRow(reader, options: options)
         let dated = !numeric && opensDatedRow(reader)
@@ -952,7 +963,7 @@ enum FormatDetector {
         case .steps:
             return Detection(format: format, layout: .steps(header: header, fieldCount: fieldCount), reason: reason)
         case .xsens:
-            throw IngestError(file: path, line: 1, column: 1, "no Xsens preamble and header (PacketCounter or SampleTimeFine, Acc_X/Y/Z)")
+            preconditionFailure("--format xsens is read by the Xsens reader or refused before")
         case .actigraph:
             throw IngestError(file: path, line: 1, column: 1, "no ActiGraph header block ('------------ Data File Created By ActiGraph ...')")
         case .empatica:

@@ -315,6 +315,26 @@ import PedometerCore
         #expect(info.stream("acceleration")?.detail == "user, m/s^2")
     }
 
+    // MARK: Xsens DOT
+
+    /// The DOT app's custom mode 5: `Acc_*` with gravity, SampleTimeFine in microseconds that
+    /// wrap past 2^32 seven seconds in, the start from the preamble's `StartTime:`.
+    @Test func xsensDotCustomMode5() throws {
+        let relative = "formats/xsens/dot-custom-mode-5.csv"
+        let (info, sink, expected) = try readChecked(relative, as: .xsens)
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+        #expect(info.stream("acceleration")?.detail == "total, m/s^2")
+    }
+
+    /// The DOT app's default Extended (Euler) mode: its only acceleration is `FreeAcc_*`,
+    /// gravity removed (read as such, not as g because its magnitude is about 1).
+    @Test func xsensDotFreeAcceleration() throws {
+        let relative = "formats/xsens/dot-extended-euler.csv"
+        let (info, _, expected) = try readChecked(relative, as: .xsens)
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+        #expect(info.stream("acceleration")?.detail == "user, m/s^2")
+    }
+
     // MARK: Oxford app log
 
     @Test func oxfordLogWithoutHardwareCounter() throws {
@@ -471,7 +491,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 42)
+        #expect(Fixtures.expected.count == 44)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")
