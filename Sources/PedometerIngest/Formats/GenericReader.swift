@@ -142,7 +142,7 @@ enum GenericReader {
     /// second row when `secondRow` says what it held (then in `header` too).
     static func read<Sink>(
         _ path: String, displayName: String, format: RecordingFormat, header: [String]?, preambleRecords: Int = 0,
-        secondRow: FormatDetector.SecondHeaderRow? = nil, options: IngestOptions, into emitter: inout SampleEmitter<Sink>,
+        secondRow: FormatDetector.SecondHeaderRow? = nil, source: SourceColumn? = nil, options: IngestOptions, into emitter: inout SampleEmitter<Sink>,
         info: inout RecordingInfo
     ) throws(IngestError) {
         let skipRecords = preambleRecords + (header == nil ? 0 : 1) + (secondRow == nil ? 0 : 1)
@@ -248,6 +248,8 @@ enum GenericReader {
         if let header {
             let rows = table.sensor.map { sensor in firstRecords.filter { sensor.index < $0.count && $0[sensor.index].trimmingSpaces == sensor.accelerometer } } ?? firstRecords
             table.sources = SourceColumn.find(header: header, in: rows).filter { !read.contains($0.index) && $0.index != table.sensor?.index }
+        } else if let source {
+            table.sources = [source]
         }
 
         // Infer what is not stated from the first rows.

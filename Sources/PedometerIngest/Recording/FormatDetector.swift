@@ -15,6 +15,13 @@ enum FormatDetector {
         var format: RecordingFormat
         var layout: Layout
         var reason: String
+        /// The roles of a headerless table's columns when the detection found them itself
+        /// (WISDM's labelled rows, ``labelledSampleRows(_:options:)``), read as `--columns`
+        /// would give them; `nil` otherwise.
+        var columns: ColumnRoles? = nil
+        /// The column of a headerless table naming whose rows they are (WISDM's user): a row of
+        /// another value refuses the file.
+        var source: SourceColumn? = nil
     }
 
     enum Layout {
@@ -285,6 +292,7 @@ enum FormatDetector {
                         throw IngestError(file: path, line: untimed.line, column: 1, refusal.reason)
                     }
                 }
+                if options.columns == nil, let detection = try labelledSampleRows(path, options: options) { return detection }
                 if let roles = try headerlessSensorRows(path, options: options) {
                     throw IngestError(file: path, line: 1, column: 1, "unknown format: \(roles)")
                 }
@@ -292,6 +300,14 @@ enum FormatDetector {
                     throw IngestError(
                         file: path, line: 1, column: 1,
                         "fields separated by \(delimiter.name): only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. \(delimiter.command) < \(FileSystem.lastComponent(path)) > fixed.csv")
+                }
+                // Below Excel's `sep=;` line, the table's own header is the one to name.
+                if isSeparatorLine(first), let second = try secondRecord(path, options: options) {
+                    do {
+                        _ = try detectHeader(path, second)
+                    } catch {
+                        throw IngestError(file: path, line: 2, column: 1, error.reason)
+                    }
                 }
                 throw error
             }
@@ -351,6 +367,20 @@ enum FormatDetector {
     static let commentMarkers: Set<Character> = ["#", ";", "@", "%"]
 
     /// Whether a record is a comment line: its first field starts with a ``commentMarkers``.
+    /// Whether `record` is Excel's line naming the delimiter (`sep=;`), which spreadsheet
+    /// exports put above the header.
+    private static func isSeparatorLine(_ record: [String]) -> Bool {
+        record.count <= 2 && record.first.map { $0.drop { $0 == "\u{FEFF}" }.lowercased().hasPrefix("sep=") } == true
+            && record.dropFirst().allSatisfy(\.isEmpty)
+    }
+
+    /// The second record of `path`, `nil` when it has none.
+    private static func secondRecord(_ path: String, options: IngestOptions) throws(IngestError) -> [String]? {
+        let reader = try CSVReader(path: path, options: options)
+        guard try reader.next(), try reader.next() else { return nil }
+        return reader.strings()
+    }
+
     private static func isComment(_ record: [String]) -> Bool {
         record.first?.trimmingSpaces.first.map(commentMarkers.contains) ?? false
     }
@@ -904,6 +934,50 @@ enum FormatDetector {
         for (role, index) in zip(["t", "x", "y", "z"], numbers) { roles[index] = role }
         return "headerless rows of several sensors named in column \(sensor.index + 1) ('\(sensor.accelerometer)' …): give each "
             + "column's role, e.g. --columns \(roles.joined(separator: ",")) (the time, then the axes; the accelerometer's rows are read)"
+    }
+
+    /// Headerless rows that label each sample with text, taken for a header (WISDM's
+    /// `33,Walking,49105962326000,-0.6946377,12.680544,0.50395286;`: user, activity, time in
+    /// ns, x, y, z in m/s^2, each row ending in `;`), read as `_,_,t,x,y,z`. Of the first 16
+    /// rows, the first and three in four or more have the same width (a trailing empty field
+    /// aside); one column holds text in each of them (the label), every other one a number;
+    /// one of those rises from row to row in three steps of four or more (the time: a row of
+    /// zeros, which WISDM has, is one step back), and the three columns after it are the axes.
+    /// A numeric column before the time that keeps one value is the user: a row of another
+    /// refuses the file. `nil` when the rows are not such.
+    private static func labelledSampleRows(_ path: String, options: IngestOptions) throws(IngestError) -> Detection? {
+        func width(_ record: [String]) -> Int { record.last.map { $0.trimmingSpaces.isEmpty } == true ? record.count - 1 : record.count }
+        let first = try firstRecords(path, skipping: 0, options: options)
+        guard let opening = first.first, first.count >= 4 else { return nil }
+        let count = width(opening)
+        let records = first.filter { width($0) == count }
+        guard count >= 5, records.count * 4 >= first.count * 3 else { return nil }
+        let columns = 0..<count
+        let labels = columns.filter { index in records.allSatisfy { !$0[index].trimmingSpaces.isEmpty && !isNumberText($0[index].trimmingSpaces) } }
+        guard labels.count == 1,
+            columns.allSatisfy({ index in labels.contains(index) || records.allSatisfy { isNumberText($0[index].trimmingSpaces) } })
+        else { return nil }
+        let values = records.map { record in record.map { Double(String($0.trimmingSpaces)) } }
+        func rises(_ index: Int) -> Bool {
+            let steps = zip(values.dropFirst(), values).map { ($0[index] ?? 0) > ($1[index] ?? 0) }
+            return steps.filter { $0 }.count * 4 >= steps.count * 3
+        }
+        let rising = columns.filter { !labels.contains($0) && rises($0) }
+        guard rising.count == 1, let time = rising.first, time + 3 < count,
+            (time + 1...time + 3).allSatisfy({ !labels.contains($0) })
+        else { return nil }
+        var roles = Array(repeating: GenericColumn.skip, count: count)
+        roles[time] = .time
+        (roles[time + 1], roles[time + 2], roles[time + 3]) = (.x, .y, .z)
+        let label = labels[0]
+        let user = (0..<time).first { index in index != label && Set(records.map { $0[index].trimmingSpaces }).count == 1 }
+        let named = roles.map(\.rawValue).joined(separator: ",")
+        return Detection(
+            format: .generic, layout: .table(header: nil),
+            reason: "headerless rows labelled in column \(label + 1) ('\(opening[label].trimmingSpaces)'): read as \(named) (WISDM's "
+                + "user,activity,time,x,y,z)",
+            columns: .positional(roles),
+            source: user.map { SourceColumn(index: $0, name: "user", value: String(opening[$0].trimmingSpaces)) })
     }
 
     /// The first 16 records of `path` below `preambleRecords` passed over.

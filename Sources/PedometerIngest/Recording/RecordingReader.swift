@@ -57,9 +57,11 @@ public enum RecordingReader {
         case .sensorLog(let header):
             try SensorLogReader.read(path, displayName: path, header: header, options: options, into: &emitter, info: &info)
         case .table(let header, let preambleRecords, let secondRow):
+            var options = options
+            if options.columns == nil { options.columns = detection.columns }
             try GenericReader.read(
                 path, displayName: path, format: detection.format, header: header, preambleRecords: preambleRecords,
-                secondRow: secondRow, options: options, into: &emitter, info: &info)
+                secondRow: secondRow, source: detection.source, options: options, into: &emitter, info: &info)
             if let export = PhyphoxExport(folder: FormatDetector.parentFolder(path)), export.accelerationFile == path {
                 info.notes.append(export.note)
             }

@@ -335,6 +335,38 @@ import PedometerCore
         #expect(info.stream("acceleration")?.detail == "user, m/s^2")
     }
 
+    // MARK: WISDM raw files
+
+    /// The 2019 set's `1600,A,252207666810782,x,y,z;` rows: found without a header or
+    /// --columns, time in ns, m/s^2 with gravity.
+    @Test func wisdm2019PhoneFile() throws {
+        let relative = "formats/wisdm/data_1600_accel_phone.txt"
+        let (info, _, _) = try readChecked(relative, as: .generic)
+        #expect(info.detectionReason == "headerless rows labelled in column 2 ('A'): read as _,_,t,x,y,z (WISDM's user,activity,time,x,y,z)")
+        #expect(info.notes.contains { $0.hasPrefix("time in ns") })
+    }
+
+    /// WISDM_ar_v1.1_raw.txt's flaws, each reported where it is: two rows on one line
+    /// skipped with their location, the zero row and the row written twice dropped.
+    @Test func wisdmV11RawFileWithItsFlaws() throws {
+        let relative = "formats/wisdm/WISDM_ar_v1.1_raw.txt"
+        let expected = Fixtures.expected(relative)
+        let (info, sink) = try read(relative)
+        #expect(info.format == .generic)
+        #expect(info.detectionReason.hasPrefix("headerless rows labelled in column 2 ('Walking')"))
+        #expect(sink.accelerationKinds == [.total])
+        #expect(sink.acceleration.count == expected.int("accelerationSamples"))
+        #expect(abs((sink.acceleration.last?.time ?? 0) - expected.double("lastTime")) < 1e-6)
+        let mean = sink.acceleration.map(\.magnitude).reduce(0, +) / Double(sink.acceleration.count)
+        #expect(abs(mean - expected.double("meanMagnitude")) < 0.005)
+        #expect(info.skipped.count == expected.int("skippedRows"))
+        #expect(info.skipped.examples.first?.location.line == 219)
+        #expect(info.skipped.examples.first?.reason == "expected 6 fields, found 11")
+        let problems = info.stream("acceleration")?.problems ?? []
+        #expect(problems.contains("1 rows repeating the row before them exactly, time and values (dropped)"), "\(problems)")
+        #expect(problems.contains("1 samples stamped far from the samples on both sides of them (dropped)"), "\(problems)")
+    }
+
     // MARK: Oxford app log
 
     @Test func oxfordLogWithoutHardwareCounter() throws {
@@ -491,7 +523,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 44)
+        #expect(Fixtures.expected.count == 46)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")

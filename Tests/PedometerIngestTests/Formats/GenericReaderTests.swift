@@ -592,6 +592,39 @@ import PedometerCore
         #expect(namedSink.acceleration.count == plain.acceleration.count)
     }
 
+    /// A table below Excel's `sep=;` line that names no acceleration: the refusal quotes the
+    /// table's header on line 2 (it quoted `sep=;` as 'sep=,', the line split at its `;`).
+    @Test func refusalBelowExcelsSeparatorLineNamesTheTablesHeader() throws {
+        let path = files.write("excel.csv", "sep=;\nname;age\nann;34\nbob;29\n")
+        let error = try #require(readError(path))
+        #expect(error.location.line == 2)
+        #expect(error.reason == "unknown format: header 'name,age' names no time and x/y/z acceleration columns (see --input-format and --columns)")
+    }
+
+    /// WISDM's raw rows of several users in one file (the v1.1 set is one file of 36): refused
+    /// where the second user's rows begin, saying how to split it; one user's rows are read.
+    @Test func labelledRowsOfSeveralUsersAreRefusedWhereTheNextBegins() throws {
+        var text = ""
+        for i in 0..<200 { text += "33,Walking,\(49_611_692_312_000 + i * 50_000_000),0.5,\(i % 10 < 5 ? 6.0 : 7.0),8.1;\n" }
+        for i in 0..<50 { text += "34,Jogging,\(12_000_000_000 + i * 50_000_000),0.5,6.0,8.1;\n" }
+        let path = files.write("wisdm.txt", text)
+        let error = try #require(readError(path))
+        #expect(error.location.line == 201 && error.location.column == 1)
+        #expect(error.reason.hasPrefix("rows of another user ('34'; the rows above are '33'): a recording is one user's, so split the file"))
+        let one = files.write("wisdm-33.txt", text.split(separator: "\n").prefix(200).joined(separator: "\n") + "\n")
+        let (info, sink) = try read(one)
+        #expect(info.detectionReason.hasPrefix("headerless rows labelled in column 2 ('Walking')"))
+        #expect(sink.acceleration.count == 200)
+    }
+
+    /// Labelled rows whose numbers hold no rising column are no samples in time: refused as
+    /// before, not read as WISDM's.
+    @Test func labelledRowsWithoutATimeAreNotWisdms() throws {
+        let path = files.write("labels.csv", (0..<20).map { "\($0 % 3),walk,0.5,6.0,8.1,\($0 % 2)" }.joined(separator: "\n") + "\n")
+        let error = try #require(readError(path))
+        #expect(error.reason.hasPrefix("unknown format: header"))
+    }
+
     /// Two rows of column names, as pandas writes a table whose columns have two levels.
     /// gaitmap's example recording (`Fixtures/foot/gaitmap-imu-sample.csv`:
     /// `sensor,left_sensor,right_sensor,…` over `axis,acc_x,acc_x,…`, a sample number, two
