@@ -100,12 +100,13 @@ import Testing
         #expect(output.stderr.contains("headerless-accuracy.csv:1:1: unknown format"))
         #expect(output.stderr.contains("no-timestamp.csv:4:1: header names acceleration"))
         let lines = output.stdout.split(separator: "\n")
-        // 54 since the two Xsens DOT exports and the two WISDM raw files (2026-11-29).
-        #expect(lines.count == 54)
+        // 57 since the two Xsens DOT exports, the two WISDM raw files and the three Garmin
+        // FIT files through FitCSVTool (2026-11-29).
+        #expect(lines.count == 57)
         #expect(lines.filter { $0.contains("\"error\"") }.count == 2)
         // Keyed by file name: the three phyphox files are all `Raw Data.csv`.
         let good = lines.filter { !$0.contains("\"error\"") }.joined(separator: "\n")
-        #expect(try objects(good).count == 50)
+        #expect(try objects(good).count == 53)
     }
 
     @Test func theSameWalkHasOneDistanceAtEveryRate() throws {

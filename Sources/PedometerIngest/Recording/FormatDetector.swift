@@ -43,6 +43,7 @@ enum FormatDetector {
         case magnitude(MagnitudeReader.Layout)
         case actigraph(ActiGraphReader.Layout)
         case empatica(EmpaticaReader.Layout)
+        case fitCSV(FitCSVReader.Layout)
         case stepIntervals(StepIntervalReader.Layout)
 
         /// Whether most of the bytes are parsed in stretches on ``IngestOptions/threads``
@@ -52,7 +53,7 @@ enum FormatDetector {
             case .oxfordFolder, .oxfordLog, .sensorLoggerFolder, .zip, .sensorLoggerFile, .sensorLog, .table,
                 .xsens, .actigraph, .empatica:
                 true
-            case .steps, .magnitude, .stepIntervals: false
+            case .steps, .magnitude, .stepIntervals, .fitCSV: false
             }
         }
     }
@@ -188,6 +189,10 @@ enum FormatDetector {
                         + " (PacketCounter or SampleTimeFine, Acc_X/Y/Z or FreeAcc_X/Y/Z) in the first \(longestPreamble + 1) lines")
             }
             return xsens(layout)
+        }
+        if options.format == nil || options.format == .fitCSV, let layout = FitCSVReader.layout(header: first) {
+            let shape = layout == .messages ? "one row per message ('Type,Local Number,Message,Field 1,…')" : "--data columns ('accelerometer_data.timestamp[s]' …)"
+            return Detection(format: .fitCSV, layout: .fitCSV(layout), reason: "Garmin FIT file converted by FitCSVTool: \(shape)")
         }
         // The DOT app's preamble opens as other apps' do (Excel's `sep=,`, `Key:` lines): an
         // Xsens export when an Xsens header follows it.
@@ -1040,6 +1045,10 @@ enum FormatDetector {
             preconditionFailure("--format xsens is read by the Xsens reader or refused before")
         case .actigraph:
             throw IngestError(file: path, line: 1, column: 1, "no ActiGraph header block ('------------ Data File Created By ActiGraph ...')")
+        case .fitCSV:
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "no FitCSVTool header ('Type,Local Number,Message,Field 1,Value 1,Units 1,…', or --data columns 'accelerometer_data.timestamp[s],…')")
         case .empatica:
             throw IngestError(file: path, line: 1, column: 1, "no Empatica E4 start and rate rows (three columns: Unix start time, then the rate in Hz)")
         case .magnitude:

@@ -21,4 +21,7 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case actigraph
     /// Empatica E4's `ACC.csv`: the start and the rate in two rows, then x, y, z in 1/64 g.
     case empatica
+    /// Garmin FIT files converted to CSV by FitCSVTool: `accelerometer_data` messages, their
+    /// samples in `|`-joined arrays.
+    case fitCSV = "fit-csv"
 }

@@ -69,6 +69,8 @@ public enum RecordingReader {
             try XsensReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .stepIntervals(let layout):
             try StepIntervalReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
+        case .fitCSV(let layout):
+            try FitCSVReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .empatica(let layout):
             try EmpaticaReader.read(path, displayName: path, layout: layout, options: options, into: &emitter, info: &info)
         case .actigraph(let layout):

@@ -367,6 +367,20 @@ import PedometerCore
         #expect(problems.contains("1 samples stamped far from the samples on both sides of them (dropped)"), "\(problems)")
     }
 
+    // MARK: Garmin FIT through FitCSVTool
+
+    /// A watch's accelerometer_data messages, 25 samples each, in the tool's default layout and
+    /// its --data layout: calibrated values in milli-g under a `g` label, read as milli-g by
+    /// their magnitude; counts alone read through the file's calibration message. The start
+    /// from FIT's epoch (1989-12-31 UTC).
+    @Test(arguments: ["formats/fit-csv/watch.csv", "formats/fit-csv/watch_data.csv", "formats/fit-csv/counts-only.csv"])
+    func garminFitThroughFitCSVTool(relative: String) throws {
+        let (info, _, expected) = try readChecked(relative, as: .fitCSV)
+        #expect(info.startDate.map { abs($0 - expected.double("startDate")) < 1e-6 } == true)
+        let unit = relative.hasSuffix("counts-only.csv") ? "total, g" : "total, mg"
+        #expect(info.stream("acceleration")?.detail == unit)
+    }
+
     // MARK: Oxford app log
 
     @Test func oxfordLogWithoutHardwareCounter() throws {
@@ -523,7 +537,7 @@ import PedometerCore
 
     /// Every format fixture derived from the trace keeps its ground truth in expected.json.
     @Test func everyFormatFixtureHasGroundTruth() throws {
-        #expect(Fixtures.expected.count == 46)
+        #expect(Fixtures.expected.count == 49)
         for (path, _) in Fixtures.expected {
             let expected = Fixtures.expected(path)
             #expect(expected.int("groundTruthSteps") > 0, "\(path)")
