@@ -13,6 +13,8 @@ struct SourceColumn: Sendable, Hashable {
     /// `value` as a number, when it is one: `1.0` names the rows of `1` (a spreadsheet's
     /// resave writes ids so).
     private var number: Double?
+    /// Whether the file has no header: the split it suggests keeps no first line.
+    var headerless: Bool
 
     static let names: Set<String> = [
         "user", "userid", "subject", "subjectid", "participant", "participantid", "device", "deviceid", "deviceuuid",
@@ -21,7 +23,8 @@ struct SourceColumn: Sendable, Hashable {
     /// many Fitbit wearers), while in an acceleration table it is often the row's number.
     static let stepLogNames = names.union(["id"])
 
-    init(index: Int, name: String, value: String) {
+    init(index: Int, name: String, value: String, headerless: Bool = false) {
+        self.headerless = headerless
         self.index = index
         self.name = name
         self.value = value
@@ -69,6 +72,6 @@ struct SourceColumn: Sendable, Hashable {
         return reader.error(
             atField: index,
             "rows of another \(name) ('\(other)'; the rows above are '\(value)'): a recording is one \(name)'s, so split the file by "
-                + "that column, e.g. awk -F'\(delimiter)' 'NR==1 || $\(index + 1)==\"\(value)\"' FILE > \(file)")
+                + "that column, e.g. awk -F'\(delimiter)' '\(headerless ? "" : "NR==1 || ")$\(index + 1)==\"\(value)\"' FILE > \(file)")
     }
 }

@@ -1,30 +1,46 @@
 /// Times of a column that counts clock ticks in an unsigned 32-bit register, which wraps to 0
-/// (Xsens `SampleTimeFine`: every 71.6 minutes on a DOT, which counts microseconds). A value
-/// more than half the register's range below the one before has wrapped, and counts on from
-/// 2^32; a smaller step back is a step back, left to the readers' checks of time order.
+/// (Xsens `SampleTimeFine`: every 71.6 minutes on a DOT, which counts microseconds). Each value
+/// is taken where it lies nearest the one before, of itself, itself a register's range later
+/// and earlier: a value far below the last has wrapped, and counts on from 2^32; a packet from
+/// before the wrap that arrives after it stays before it (a step back, left to the readers'
+/// checks of time order).
 struct WrappingTickClock: RowClock {
     /// The register's range: 2^32 ticks.
-    static let range: Int64 = 1 << 32
+    static let range = 4_294_967_296.0
 
-    private var column: TimeColumn
-    private var wraps: Int64 = 0
-    private var previous: Int64?
+    private let secondsPerTick: Double
+    /// Ticks per second when a whole number (10^4, 10^6): dividing by it keeps whole seconds
+    /// whole, as ``TimeColumn`` does (19.99 s, not 19.990000000000002).
+    private let ticksPerSecond: Double?
+    /// Register ranges counted on so far.
+    private var wraps = 0.0
+    private var previous: Double?
+    private var origin: Double?
     let epochStart: Double?
 
-    /// Ticks of `secondsPerTick`; `epochStart` is the absolute time of the first tick when
+    /// Ticks of `secondsPerTick` (a whole number of them a second); `epochStart` is the absolute time of the first tick when
     /// the file states it elsewhere (the ticks count from the device's power-on).
     init(secondsPerTick: Double, epochStart: Double?) {
-        column = TimeColumn(secondsPerUnit: secondsPerTick)
+        self.secondsPerTick = secondsPerTick
+        let inverse = 1 / secondsPerTick
+        ticksPerSecond = inverse >= 1 && inverse == inverse.rounded() ? inverse : nil
         self.epochStart = epochStart
     }
 
     mutating func seconds(_ time: TimeColumn.ParsedTime) -> Double {
-        guard time.isInteger else { return column.seconds(time) }
-        if let previous, previous - time.integer > Self.range / 2 { wraps += 1 }
-        previous = time.integer
-        var unwrapped = time
-        unwrapped.integer += wraps * Self.range
-        unwrapped.value = Double(unwrapped.integer)
-        return column.seconds(unwrapped)
+        var unwrapped = time.value + wraps * Self.range
+        if let previous {
+            let later = unwrapped + Self.range, earlier = unwrapped - Self.range
+            if abs(later - previous) < abs(unwrapped - previous) {
+                unwrapped = later
+                wraps += 1
+            } else if abs(earlier - previous) < abs(unwrapped - previous) {
+                unwrapped = earlier
+            }
+        }
+        previous = unwrapped
+        if origin == nil { origin = unwrapped }
+        let ticks = unwrapped - origin!
+        return ticksPerSecond.map { ticks / $0 } ?? ticks * secondsPerTick
     }
 }

@@ -41,6 +41,13 @@ enum XsensReader {
         /// `FreeAcc_*`: gravity removed.
         var userAcceleration: Bool
         var header: [String]
+        /// Whether the header names a time column other than `PacketCounter` (`Timestamp`).
+        var namesOtherTime = false
+
+        /// Whether the layout is an Xsens export's even where other apps' files open as the
+        /// DOT app's do: timed by `SampleTimeFine`, or by `PacketCounter` at a stated rate with
+        /// no other time column named (`PacketCounter,Timestamp,AccX,…` is another logger's).
+        var isCertain: Bool { timeIsFine || (rate != nil && !namesOtherTime) }
     }
 
     /// Seconds per `SampleTimeFine` tick of MTi and MTw sensors (a 10 kHz clock).
@@ -72,10 +79,9 @@ enum XsensReader {
     }
 
     /// Reads the preamble (the reader is on its first record) and the header: the first of
-    /// the next ``FormatDetector/longestPreamble`` records that names `PacketCounter` or
-    /// `SampleTimeFine` and an acceleration triplet, every record above it preamble. `nil`
-    /// when there is none.
-    static func layout(_ reader: CSVReader) throws(IngestError) -> Layout? {
+    /// the next `longestPreamble` records that names `PacketCounter` or `SampleTimeFine` and
+    /// an acceleration triplet, every record above it preamble. `nil` when there is none.
+    static func layout(_ reader: CSVReader, longestPreamble: Int) throws(IngestError) -> Layout? {
         var preamble = 0
         var rate: Double?
         var start: String?
@@ -95,7 +101,7 @@ enum XsensReader {
             if rate == nil { rate = statedRate(line) }
             if start == nil { start = statedStart(record) }
             preamble += 1
-            guard preamble <= FormatDetector.longestPreamble, try reader.next() else { return nil }
+            guard preamble <= longestPreamble, try reader.next() else { return nil }
             record = reader.strings()
         }
     }
@@ -112,8 +118,10 @@ enum XsensReader {
             user = true
         }
         guard let x = axes[0], let y = axes[1], let z = axes[2] else { return nil }
+        let otherTime = HeaderRoles.timeColumns(names).contains { $0 != time }
         return Layout(
-            preambleRecords: 0, time: time, timeIsFine: fine != nil, x: x, y: y, z: z, userAcceleration: user, header: record)
+            preambleRecords: 0, time: time, timeIsFine: fine != nil, x: x, y: y, z: z, userAcceleration: user, header: record,
+            namesOtherTime: otherTime)
     }
 
     /// The rate in Hz a preamble line states (`Acquisition frequency: 100 Hz`,
@@ -135,22 +143,40 @@ enum XsensReader {
             let colon = first.firstIndex(of: ":")
         else { return nil }
         let inField = first[first.index(after: colon)...].trimmingSpaces
-        if !inField.isEmpty { return String(inField) }
-        return record.dropFirst().map { String($0.trimmingSpaces) }.first { !$0.isEmpty }
+        // A date written with commas (`Mon, 11 Jul 2025 19:06:00 GMT`) is split at them.
+        let parts = ([String(inField)] + record.dropFirst().map { String($0.trimmingSpaces) }).filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The start a preamble writes without a zone offset, placed by `--time-zone`: the DOT
+    /// app's `2025-07-11_20:06:00_086 WEST` (a zone's abbreviation names no one offset) or any
+    /// date-time pedometer reads; `nil` when it is no date-time.
+    static func startInZone(_ text: String, _ rule: TimeZoneRule) -> Double? {
+        var wall = text
+        // `yyyy-MM-dd_HH:mm:ss_SSS`, then a zone's abbreviation.
+        let characters = Array(text)
+        if characters.count >= 23, characters[10] == "_", characters[19] == "_" {
+            wall = String(characters[0..<10]) + " " + String(characters[11..<19]) + "." + String(characters[20..<23])
+        }
+        guard let layout = DateParser.layout(of: wall), let reading = DateParser.parse(wall, layout) else { return nil }
+        var clock = LocalClock(rule)
+        return Double(clock.epochNanoseconds(wall: reading.wallNanoseconds)) / 1e9
     }
 
     /// Seconds per `SampleTimeFine` tick, from the median step between consecutive rows: the
-    /// tick that makes the step one period of the stated rate, of the two Xsens clocks
-    /// (``mtTick``, ``dotTick``); without a stated rate, 1 µs when the step is 4000 ticks or
-    /// more (a DOT samples at 120 Hz or less: 8333 µs or more; MTi and MTw sensors at 2.5 Hz or
+    /// tick that makes the step one period of the stated rate (within 25 %), of the two
+    /// Xsens clocks (``mtTick``, ``dotTick``); without a stated rate, or one that neither
+    /// fits, 1 µs when the step is 4000 ticks or more (a DOT samples at 120 Hz or less: 8333 µs or more; MTi and MTw sensors at 2.5 Hz or
     /// more, 4000 ticks of 100 µs or fewer, and gait recordings at 40 Hz or more).
     static func fineTick(medianStep: Double, statedRate: Double?) -> Double {
-        guard let rate = statedRate else { return medianStep >= 4000 ? dotTick : mtTick }
-        func misfit(_ tick: Double) -> Double {
+        func misfit(_ tick: Double, _ rate: Double) -> Double {
             let ratio = medianStep * tick * rate
             return max(ratio, 1 / ratio)
         }
-        return misfit(dotTick) < misfit(mtTick) ? dotTick : mtTick
+        if let rate = statedRate, let tick = [dotTick, mtTick].min(by: { misfit($0, rate) < misfit($1, rate) }), misfit(tick, rate) <= 1.25 {
+            return tick
+        }
+        return medianStep >= 4000 ? dotTick : mtTick
     }
 
     /// Rows sampled to find the median `SampleTimeFine` step.
@@ -163,17 +189,17 @@ enum XsensReader {
     ) throws(IngestError) -> Double? {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         for _ in 0...layout.preambleRecords { _ = try reader.next() }
-        var steps: [Int64] = []
-        var previous: Int64?
+        var steps: [Double] = []
+        var previous: Double?
         var rows = 0
         while rows < tickSampleRows, try reader.next() {
             rows += 1
-            guard layout.time < reader.fieldCount, case .integer(let value) = reader.integerOrNumber(layout.time) else { continue }
+            guard layout.time < reader.fieldCount, let value = reader.number(layout.time) else { continue }
             if let previous, value > previous { steps.append(value - previous) }
             previous = value
         }
         guard !steps.isEmpty else { return nil }
-        return Double(steps.sorted()[steps.count / 2])
+        return steps.sorted()[steps.count / 2]
     }
 
     static func read<Sink>(
@@ -186,28 +212,49 @@ enum XsensReader {
             scale: 1, kind: layout.userAcceleration ? .user : .total, unitName: "m/s^2", width: header.count,
             columns: "time '\(header[layout.time])', x '\(header[layout.x])', y '\(header[layout.y])', z '\(header[layout.z])'")
         let timeName = header[layout.time]
+        var startDate = layout.startDate
         if let start = layout.unreadStart {
-            info.notes.append("start '\(start.prefix(40))' states no zone offset pedometer reads: times count from the first sample")
+            if let zone = options.timeZone, let placed = startInZone(start, zone) {
+                startDate = placed
+                info.notes.append("start '\(start.prefix(40))' read in \(zone) (--time-zone)")
+            } else {
+                info.notes.append(
+                    "start '\(start.prefix(40))' is no date-time with a zone offset that pedometer reads: times count from the first sample"
+                        + (options.timeZone == nil ? " (--time-zone places a local start)" : ""))
+            }
         }
-        info.startDate = layout.startDate
+        info.startDate = startDate
         let triplet = [layout.x, layout.y, layout.z].map { header[$0] }.joined(separator: "/")
         let acceleration = "acceleration from \(triplet) in m/s^2, " + (layout.userAcceleration ? "gravity removed" : "gravity included")
         if layout.timeIsFine {
-            let step = try medianFineStep(path, displayName: displayName, layout: layout, options: options)
-            let tick = fineTick(medianStep: step ?? 0, statedRate: layout.rate)
-            info.notes.append("time from \(timeName) (\(tick == dotTick ? "1 µs ticks, Xsens DOT" : "100 µs ticks"))")
+            let tick: Double
+            if let unit = options.timeUnit {
+                tick = unit.seconds
+                info.notes.append("time from \(timeName) in \(unit.rawValue) (--time-unit)")
+            } else {
+                let step = try medianFineStep(path, displayName: displayName, layout: layout, options: options) ?? 0
+                tick = fineTick(medianStep: step, statedRate: layout.rate)
+                info.notes.append("time from \(timeName) (\(tick == dotTick ? "1 µs ticks, Xsens DOT" : "100 µs ticks"))")
+                if let rate = layout.rate, step > 0, abs(step * tick * rate - 1) > 0.5 {
+                    info.notes.append(
+                        "the preamble's \(String(format3: rate)) Hz does not fit the rows' steps of \(String(format3: step)) ticks "
+                            + "(\(String(format3: 1 / (step * tick))) Hz): timed by the rows; --time-unit gives the tick if it is another")
+                }
+            }
             info.notes.append(acceleration)
-            var clock = WrappingTickClock(secondsPerTick: tick, epochStart: layout.startDate)
+            var clock = WrappingTickClock(secondsPerTick: tick, epochStart: startDate)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
-        } else if let rate = layout.rate {
-            info.notes.append("time from \(timeName) (sample index) at the preamble's \(String(format3: rate)) Hz")
+        } else if let rate = layout.rate ?? options.sampleRate {
+            let source = layout.rate == nil ? "--rate" : "the preamble's"
+            info.notes.append("time from \(timeName) (sample index) at \(source) \(String(format3: rate)) Hz")
             info.notes.append(acceleration)
             var clock = TimeColumn(secondsPerUnit: 1 / rate)
             try table.read(path, displayName: displayName, options: options, clock: &clock, into: &emitter)
         } else {
             throw IngestError(
                 file: displayName, line: layout.preambleRecords + 1, column: layout.time + 1,
-                "\(timeName) counts samples, but no line before the header states the rate (e.g. 'Acquisition frequency: 100 Hz')")
+                "\(timeName) counts samples, but no line before the header states the rate (e.g. 'Acquisition frequency: 100 Hz'): "
+                    + "give it, --rate HZ")
         }
     }
 }

@@ -182,11 +182,11 @@ enum FormatDetector {
                 reason: "Xsens export: \(preamble), header '\(layout.header.prefix(4).joined(separator: ","))…'")
         }
         if XsensReader.opensPreamble(first) || options.format == .xsens {
-            guard let layout = try XsensReader.layout(reader) else {
+            guard let layout = try XsensReader.layout(reader, longestPreamble: longestXsensPreamble) else {
                 throw IngestError(
                     file: path, line: 1, column: 1,
                     (options.format == .xsens ? "no Xsens header" : "unknown format: a preamble line '\(first.joined(separator: ",").prefix(40))' not followed by an Xsens header")
-                        + " (PacketCounter or SampleTimeFine, Acc_X/Y/Z or FreeAcc_X/Y/Z) in the first \(longestPreamble + 1) lines")
+                        + " (PacketCounter or SampleTimeFine, Acc_X/Y/Z or FreeAcc_X/Y/Z) in the first \(longestXsensPreamble + 1) lines")
             }
             return xsens(layout)
         }
@@ -196,9 +196,11 @@ enum FormatDetector {
         }
         // The DOT app's preamble opens as other apps' do (Excel's `sep=,`, `Key:` lines): an
         // Xsens export when an Xsens header follows it.
-        if XsensReader.mayOpenPreamble(first) {
+        if options.format == nil, options.columns == nil, XsensReader.mayOpenPreamble(first) {
             let lookAhead = try CSVReader(path: path, delimiter: options.delimiter)
-            if try lookAhead.next(), let layout = try XsensReader.layout(lookAhead) { return xsens(layout) }
+            if try lookAhead.next(), let layout = try XsensReader.layout(lookAhead, longestPreamble: longestPreamble), layout.isCertain {
+                return xsens(layout)
+            }
         }
         let numeric = opensDataRow(reader, options: options)
         let dated = !numeric && opensDatedRow(reader)
@@ -306,8 +308,12 @@ enum FormatDetector {
                         file: path, line: 1, column: 1,
                         "fields separated by \(delimiter.name): only commas, semicolons and tabs separate fields (--delimiter comma|semicolon|tab); replace them, e.g. \(delimiter.command) < \(FileSystem.lastComponent(path)) > fixed.csv")
                 }
-                // Below Excel's `sep=;` line, the table's own header is the one to name.
-                if isSeparatorLine(first), let second = try secondRecord(path, options: options) {
+                // Below Excel's `sep=;` line, the table's own header is the one to name (not a
+                // preamble's `Title:,my walk` line below it).
+                if isSeparatorLine(first), let second = try secondRecord(path, options: options),
+                    second.first.map({ !$0.trimmingSpaces.hasSuffix(":") }) ?? false
+                {
+                    if let refusal = otherSensorRefusal(path, second) { throw IngestError(file: path, line: 2, column: 1, refusal.reason) }
                     do {
                         _ = try detectHeader(path, second)
                     } catch {
@@ -371,7 +377,6 @@ enum FormatDetector {
     /// banners), `;` (data loggers' settings), `@` (HyperIMU's banner), `%` (MATLAB).
     static let commentMarkers: Set<Character> = ["#", ";", "@", "%"]
 
-    /// Whether a record is a comment line: its first field starts with a ``commentMarkers``.
     /// Whether `record` is Excel's line naming the delimiter (`sep=;`), which spreadsheet
     /// exports put above the header.
     private static func isSeparatorLine(_ record: [String]) -> Bool {
@@ -386,6 +391,7 @@ enum FormatDetector {
         return reader.strings()
     }
 
+    /// Whether a record is a comment line: its first field starts with a ``commentMarkers``.
     private static func isComment(_ record: [String]) -> Bool {
         record.first?.trimmingSpaces.first.map(commentMarkers.contains) ?? false
     }
@@ -628,6 +634,9 @@ enum FormatDetector {
 
     /// Lines searched for a header below a preamble.
     static let longestPreamble = 20
+    /// Lines searched for an Xsens header below a preamble only Xsens software writes (MT
+    /// Manager's `//` lines, about 12 in its 2022 exports).
+    static let longestXsensPreamble = 200
 
     /// A header below lines that are no rows of the table (an app's banner, the device, the
     /// rate, Excel's `sep=` line): the first of the next ``longestPreamble`` lines that names a
@@ -944,45 +953,68 @@ enum FormatDetector {
     /// Headerless rows that label each sample with text, taken for a header (WISDM's
     /// `33,Walking,49105962326000,-0.6946377,12.680544,0.50395286;`: user, activity, time in
     /// ns, x, y, z in m/s^2, each row ending in `;`), read as `_,_,t,x,y,z`. Of the first 16
-    /// rows, the first and three in four or more have the same width (a trailing empty field
-    /// aside); one column holds text in each of them (the label), every other one a number;
-    /// one of those rises from row to row in three steps of four or more (the time: a row of
-    /// zeros, which WISDM has, is one step back), and the three columns after it are the axes.
-    /// A numeric column before the time that keeps one value is the user: a row of another
-    /// refuses the file. `nil` when the rows are not such.
+    /// rows, three in four or more have the same width (a trailing empty field aside), the
+    /// first too unless it holds numbers (two rows written on one line: skipped when read);
+    /// one column holds text in each of them (the label), every other one a number; of those,
+    /// one never falls from row to row and rises in three steps of four or more, rows of zeros
+    /// aside (the time: WISDM writes rows of zeros), and the three after it are the axes, with
+    /// nothing but the label after them. The number column before the time with the fewest
+    /// values, when they repeat, is the user: a row of another refuses the file. Refused when
+    /// the file's name says another sensor and the axes show no gravity (WISDM 2019's
+    /// `data_1600_gyro_phone.txt` beside the accelerometer's). `nil` when the rows are not such.
     private static func labelledSampleRows(_ path: String, options: IngestOptions) throws(IngestError) -> Detection? {
         func width(_ record: [String]) -> Int { record.last.map { $0.trimmingSpaces.isEmpty } == true ? record.count - 1 : record.count }
         let first = try firstRecords(path, skipping: 0, options: options)
-        guard let opening = first.first, first.count >= 4 else { return nil }
-        let count = width(opening)
+        let widths = first.map(width)
+        guard first.count >= 4, let count = Set(widths).max(by: { a, b in widths.filter { $0 == a }.count < widths.filter { $0 == b }.count })
+        else { return nil }
         let records = first.filter { width($0) == count }
-        guard count >= 5, records.count * 4 >= first.count * 3 else { return nil }
+        guard count >= 5, records.count * 4 >= first.count * 3,
+            width(first[0]) == count || first[0].contains(where: { isNumberText($0.trimmingSpaces) })
+        else { return nil }
         let columns = 0..<count
         let labels = columns.filter { index in records.allSatisfy { !$0[index].trimmingSpaces.isEmpty && !isNumberText($0[index].trimmingSpaces) } }
-        guard labels.count == 1,
-            columns.allSatisfy({ index in labels.contains(index) || records.allSatisfy { isNumberText($0[index].trimmingSpaces) } })
+        guard labels.count == 1, let label = labels.first,
+            columns.allSatisfy({ index in index == label || records.allSatisfy { isNumberText($0[index].trimmingSpaces) } })
         else { return nil }
-        let values = records.map { record in record.map { Double(String($0.trimmingSpaces)) } }
-        func rises(_ index: Int) -> Bool {
-            let steps = zip(values.dropFirst(), values).map { ($0[index] ?? 0) > ($1[index] ?? 0) }
-            return steps.filter { $0 }.count * 4 >= steps.count * 3
+        // Rows of zeros aside (every number 0 but one, the user's).
+        func isZeroRow(_ row: [Double]) -> Bool { row.indices.filter { $0 != label && row[$0] != 0 }.count < 2 }
+        let values = records.map { record in record.map { Double(String($0.trimmingSpaces)) ?? 0 } }
+        let rows = values.filter { !isZeroRow($0) }
+        func isTime(_ index: Int) -> Bool {
+            let steps = zip(rows.dropFirst(), rows).map { $0[index] - $1[index] }
+            return !steps.isEmpty && steps.allSatisfy { $0 >= 0 } && steps.filter { $0 > 0 }.count * 4 >= steps.count * 3
         }
-        let rising = columns.filter { !labels.contains($0) && rises($0) }
+        let rising = columns.filter { $0 != label && isTime($0) }
         guard rising.count == 1, let time = rising.first, time + 3 < count,
-            (time + 1...time + 3).allSatisfy({ !labels.contains($0) })
+            !(time + 1...time + 3).contains(label), (time + 4..<count).allSatisfy({ $0 == label })
         else { return nil }
+        let axes = rows.map { ($0[time + 1], $0[time + 2], $0[time + 3]) }
+        let mean = axes.reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
+        let vector = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot() / Double(max(axes.count, 1))
+        let showsGravity = (0.5...2.5).contains(vector) || (4.9...25).contains(vector) || (500...2500).contains(vector)
+        if let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(path)), !showsGravity {
+            throw IngestError(
+                file: path, line: 1, column: 1,
+                "headerless labelled rows in a file whose name says \(sensor), whose axes show no gravity (mean vector "
+                    + "\(String(format3: vector))): that sensor's, not acceleration; --columns reads them as acceleration if they are")
+        }
         var roles = Array(repeating: GenericColumn.skip, count: count)
         roles[time] = .time
         (roles[time + 1], roles[time + 2], roles[time + 3]) = (.x, .y, .z)
-        let label = labels[0]
-        let user = (0..<time).first { index in index != label && Set(records.map { $0[index].trimmingSpaces }).count == 1 }
+        let ids = (0..<time).filter { $0 != label }.map { index in (index, Set(records.map { $0[index].trimmingSpaces }).count) }
+        let user = ids.filter { $0.1 * 2 <= records.count }.min { $0.1 < $1.1 }?.0
         let named = roles.map(\.rawValue).joined(separator: ",")
+        let opening = records[0]
+        let wisdm = count == 6 && label == 1 && time == 2 ? " (WISDM's user,activity,time,x,y,z)" : ""
+        // Rows of zeros first would set time 0 at 0, hours before the samples: passed over.
+        let zeroRows = first.prefix { width($0) == count && isZeroRow($0.map { Double(String($0.trimmingSpaces)) ?? 0 }) }.count
         return Detection(
-            format: .generic, layout: .table(header: nil),
-            reason: "headerless rows labelled in column \(label + 1) ('\(opening[label].trimmingSpaces)'): read as \(named) (WISDM's "
-                + "user,activity,time,x,y,z)",
+            format: .generic, layout: .table(header: nil, preambleRecords: zeroRows),
+            reason: "headerless rows labelled in column \(label + 1) ('\(opening[label].trimmingSpaces)'): read as \(named)\(wisdm)"
+                + (zeroRows == 0 ? "" : ", below \(zeroRows) rows of zeros"),
             columns: .positional(roles),
-            source: user.map { SourceColumn(index: $0, name: "user", value: String(opening[$0].trimmingSpaces)) })
+            source: user.map { SourceColumn(index: $0, name: "user", value: String(opening[$0].trimmingSpaces), headerless: true) })
     }
 
     /// The first 16 records of `path` below `preambleRecords` passed over.

@@ -611,10 +611,45 @@ import PedometerCore
         let error = try #require(readError(path))
         #expect(error.location.line == 201 && error.location.column == 1)
         #expect(error.reason.hasPrefix("rows of another user ('34'; the rows above are '33'): a recording is one user's, so split the file"))
+        // No header: the split keeps no first line (another user's row when splitting for 34).
+        #expect(error.reason.hasSuffix("awk -F',' '$1==\"33\"' FILE > 33.csv"))
+        // A change within the first rows the detection reads is refused as well.
+        let early = files.write("early.txt", text.split(separator: "\n").prefix(8).joined(separator: "\n") + "\n"
+            + (0..<100).map { "34,Walking,\(49_613_000_000_000 + $0 * 50_000_000),0.5,6.0,8.1;" }.joined(separator: "\n") + "\n")
+        #expect(readError(early)?.location.line == 9)
         let one = files.write("wisdm-33.txt", text.split(separator: "\n").prefix(200).joined(separator: "\n") + "\n")
         let (info, sink) = try read(one)
         #expect(info.detectionReason.hasPrefix("headerless rows labelled in column 2 ('Walking')"))
         #expect(sink.acceleration.count == 200)
+    }
+
+    /// WISDM 2019's gyroscope files share the accelerometer's layout: by their name and their
+    /// axes without gravity they are refused, not read as a walk (the review: 29 steps).
+    /// Labelled rows with more than three numbers after the time (`walk,t,gx,gy,gz,ax,ay,az`)
+    /// are not guessed at.
+    @Test func labelledRowsOfAnotherSensorOrMoreAxesAreNotRead() throws {
+        let gyro = files.write("data_1600_gyro_phone.txt", (0..<100).map { i in
+            "1600,A,\(252_207_666_810_782 + i * 50_354_000),\(i % 10 < 5 ? 0.4 : -0.4),-0.1,0.05;"
+        }.joined(separator: "\n") + "\n")
+        #expect(readError(gyro)?.reason.hasPrefix("headerless labelled rows in a file whose name says a gyroscope") == true)
+        let wide = files.write("wide.csv", (0..<100).map { i in
+            "walk,\(1_557_761_272_123 + i * 20),0.01,0.02,0.03,0.7,\(i % 10 < 5 ? 6.0 : 7.0),8.1"
+        }.joined(separator: "\n") + "\n")
+        #expect(readError(wide)?.reason.hasPrefix("unknown format") == true)
+    }
+
+    /// Rows of zeros (WISDM writes `33,Walking,0,0,0,0.0;` where it lost a sample) among the
+    /// first rows, and first: the rule holds, and those first are passed over rather than
+    /// setting time 0 hours before the walk.
+    @Test func wisdmRowsOfZeros() throws {
+        var rows = (0..<200).map { i in "33,Walking,\(49_611_692_312_000 + i * 50_000_000),0.5,\(i % 10 < 5 ? 6.0 : 7.0),8.1;" }
+        for index in [3, 6, 9, 12] { rows[index] = "33,Walking,0,0,0,0.0;" }
+        rows.insert("33,Walking,0,0,0,0.0;", at: 0)
+        let path = files.write("zeros.txt", rows.joined(separator: "\n") + "\n")
+        let (info, sink) = try read(path)
+        #expect(info.detectionReason.hasSuffix("(WISDM's user,activity,time,x,y,z), below 1 rows of zeros"))
+        #expect(sink.acceleration.count == 196)
+        #expect(abs((sink.acceleration.last?.time ?? 0) - 199 * 0.05) < 1e-9)
     }
 
     /// Labelled rows whose numbers hold no rising column are no samples in time: refused as

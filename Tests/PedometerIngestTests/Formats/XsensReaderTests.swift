@@ -95,7 +95,7 @@ import PedometerCore
     }
 
     /// The DOT app's later start line writes a zone's abbreviation, which names no one offset
-    /// (WEST, IST …): the start is not taken, and the note says so.
+    /// (WEST, IST …): the start is taken only in the zone --time-zone gives.
     @Test func startWithAZoneAbbreviationIsNotTaken() throws {
         var text = "sep=,\nDeviceTag:,1\nOutputRate:,60Hz\nStartTime: ,2025-07-11_20:06:00_086 WEST\n\n"
         text += "PacketCounter,SampleTimeFine,Euler_X,Euler_Y,Euler_Z,FreeAcc_X,FreeAcc_Y,FreeAcc_Z,Status\n"
@@ -105,7 +105,13 @@ import PedometerCore
         let info = try RecordingReader.read(path, into: &sink)
         #expect(info.format == .xsens && sink.acceleration.count == 60)
         #expect(info.startDate == nil)
-        #expect(info.notes.contains("start '2025-07-11_20:06:00_086 WEST' states no zone offset pedometer reads: times count from the first sample"))
+        #expect(info.notes.contains(
+            "start '2025-07-11_20:06:00_086 WEST' is no date-time with a zone offset that pedometer reads: times count from the first sample (--time-zone places a local start)"))
+        // --time-zone places it.
+        var zoned = CollectingSink()
+        let placed = try RecordingReader.read(path, options: IngestOptions(timeZone: TimeZoneRule("+01:00")), into: &zoned)
+        #expect(placed.startDate.map { abs($0 - 1_752_260_760.086) < 1e-6 } == true)
+        #expect(placed.notes.contains("start '2025-07-11_20:06:00_086 WEST' read in +01:00 (--time-zone)"))
     }
 
     /// Excel's `sep=` line and `Key:` lines open other apps' files too: without an Xsens
@@ -124,14 +130,70 @@ import PedometerCore
 
     @Test func wrappingTickClockCountsOnPastTheRegister() {
         var clock = WrappingTickClock(secondsPerTick: 1e-6, epochStart: nil)
-        func at(_ ticks: Int64) -> TimeColumn.ParsedTime { .init(integer: ticks, value: Double(ticks), isInteger: true) }
-        #expect(clock.seconds(at(WrappingTickClock.range - 10_000)) == 0)
+        func at(_ ticks: Double) -> TimeColumn.ParsedTime { .init(integer: 0, value: ticks, isInteger: false) }
+        let range = WrappingTickClock.range
+        #expect(clock.seconds(at(range - 10_000)) == 0)
         #expect(abs(clock.seconds(at(6_667)) - 0.016667) < 1e-12)
         // A small step back is no wrap.
         #expect(abs(clock.seconds(at(5_000)) - 0.015) < 1e-12)
-        // A step forward by most of the register (a gap of 71 minutes) is no wrap; the step back
-        // to 3 after it is the second wrap.
-        #expect(abs(clock.seconds(at(WrappingTickClock.range - 1)) - (4294.967296 + 0.009999)) < 1e-6)
-        #expect(abs(clock.seconds(at(3)) - (4294.967296 + 0.010003)) < 1e-6)
+        // A packet from before the wrap arriving after it stays before it (it was read 71
+        // minutes on, a gap of 4295 s), and the next is after the wrap again.
+        #expect(abs(clock.seconds(at(range - 1)) - 0.009999) < 1e-9)
+        #expect(abs(clock.seconds(at(8_000)) - 0.018) < 1e-9)
+        // Ticks written as decimals (`2268972329.0`) wrap as well.
+        var decimal = WrappingTickClock(secondsPerTick: 1e-6, epochStart: nil)
+        _ = decimal.seconds(at(range - 0.5))
+        #expect(abs(decimal.seconds(at(16_666.5)) - 0.016667) < 1e-9)
+    }
+
+    /// A table naming `PacketCounter` beside its own time column is another logger's, read
+    /// by that column; `PacketCounter` and axes alone, without a preamble, are timed by --rate.
+    /// (The review of the DOT change: both were refused, asking for a rate line.)
+    @Test func packetCounterBesideATimeColumnIsNoXsensExport() throws {
+        var text = "PacketCounter,Timestamp,AccX,AccY,AccZ\n"
+        for i in 0..<200 { text += "\(i),\(1_557_761_272_123 + i * 10),0.1,\(i % 50 < 25 ? 6.0 : 7.0),8.1\n" }
+        let path = files.write("counter.csv", text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, into: &sink)
+        #expect(info.format == .generic && sink.acceleration.count == 200)
+        #expect(info.streams.first?.columns.contains("time 'Timestamp'") == true)
+
+        var bare = "PacketCounter,Acc_X,Acc_Y,Acc_Z\n"
+        for i in 0..<200 { bare += "\(i),0.1,6.0,8.1\n" }
+        let barePath = files.write("bare.csv", bare)
+        var rated = IngestOptions()
+        rated.sampleRate = 60
+        var rows = CollectingSink()
+        _ = try RecordingReader.read(barePath, options: rated, into: &rows)
+        #expect(rows.acceleration.count == 200 && abs((rows.acceleration.last?.time ?? 0) - 199.0 / 60) < 1e-9)
+        rated.format = .xsens
+        var forced = CollectingSink()
+        let xsens = try RecordingReader.read(barePath, options: rated, into: &forced)
+        #expect(xsens.format == .xsens && forced.acceleration.count == 200)
+        #expect(xsens.notes.contains("time from PacketCounter (sample index) at --rate 60 Hz"))
+    }
+
+    /// A rate line that fits neither clock (a DOT file stating 4 Hz over rows 16,667 µs
+    /// apart) does not decide the tick: the rows do, and a note says so.
+    @Test func aRateLineAtOddsWithTheRowsIsSaidAndPassedOver() throws {
+        var text = "sep=,\nOutputRate:,4Hz\n\nPacketCounter,SampleTimeFine,Acc_X,Acc_Y,Acc_Z\n"
+        for i in 0..<120 { text += "\(i),\(1000 + i * 16667),0.1,0.2,9.8\n" }
+        let path = files.write("odd-rate.csv", text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, into: &sink)
+        #expect(info.notes.contains("time from SampleTimeFine (1 µs ticks, Xsens DOT)"))
+        #expect(info.notes.contains { $0.hasPrefix("the preamble's 4 Hz does not fit the rows' steps of 16667 ticks") })
+        #expect(abs((sink.acceleration.last?.time ?? 0) - 119 * 0.016667) < 1e-9)
+    }
+
+    /// MT Manager's comment preamble may run past the 20 lines searched below other apps'.
+    @Test func longCommentPreamble() throws {
+        var text = (0..<40).map { "// setting \($0): value" }.joined(separator: "\n") + "\n// Update Rate: 100.0Hz\n"
+        text += "PacketCounter\tSampleTimeFine\tAcc_X\tAcc_Y\tAcc_Z\n"
+        for i in 0..<100 { text += "\(i)\t\(5000 + i * 100)\t0.1\t0.2\t9.8\n" }
+        let path = files.write("long.txt", text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, into: &sink)
+        #expect(info.format == .xsens && sink.acceleration.count == 100)
     }
 }
