@@ -58,7 +58,7 @@ struct CSVSniffer {
         // A FIT file (Garmin and other watches): a header of 12 or 14 bytes, its size first,
         // naming ".FIT" at bytes 8-11.
         if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, bytes[8..<12].elementsEqual(Array(".FIT".utf8)) {
-            return "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"
+            return "a FIT activity file (Garmin and other watches), binary, not a CSV file: convert it with the FIT SDK's FitCSVTool (java -jar FitCSVTool.jar -b walk.fit walk.csv) and read walk.csv, whose accelerometer_data pedometer reads"
         }
         return nil
     }

@@ -1,73 +1,116 @@
 import PedometerCore
 
 /// Garmin FIT recordings turned into CSV by the FIT SDK's FitCSVTool: how a watch's raw
-/// accelerometer log (`accelerometer_data` messages, each holding the samples of up to a
-/// second) leaves a `.fit` file as text. Two layouts:
+/// accelerometer log leaves a `.fit` file as text. Two layouts:
 ///
 /// - the tool's default, one row per message, each field a name, a value and a unit:
 ///   ```
 ///   Type,Local Number,Message,Field 1,Value 1,Units 1,Field 2,Value 2,Units 2,…
 ///   Data,6,accelerometer_data,timestamp,"926695672",s,timestamp_ms,"123",ms,sample_time_offset,"0|40|…",ms,…
 ///   ```
-/// - `--data accelerometer_data` (`NAME_data.csv`), one column per field and one row per
-///   message: `accelerometer_data.timestamp[s],accelerometer_data.timestamp_ms[ms],…`.
+/// - `--data MESSAGE,…` (`NAME_data.csv`), one column per field (`accelerometer_data.timestamp[s]`,
+///   `record.developer.0.SensorAccelerationX_HD[mgn]` …) and one row per message, each row
+///   keeping the values of the previous one in the columns its message lacks.
 ///
-/// A message's samples are its fields' arrays, joined with `|`: sample `i` is at `timestamp`
-/// (seconds since 1989-12-31 00:00 UTC) + `timestamp_ms` + `sample_time_offset[i]`
-/// milliseconds. The axes are `calibrated_accel_x/y/z`, gravity included (labelled g, which
-/// watches logging through Connect IQ fill with milli-g: the unit is told by the magnitudes,
-/// as any table's, ``UnitInference/acceleration(_:meanVector:)``); else
-/// `compressed_calibrated_accel_x/y/z` in milli-g; else the raw `accel_x/y/z` counts, turned
-/// into g by the file's `three_d_sensor_calibration` message for the accelerometer:
-/// (counts − level_shift − offset_cal) × calibration_factor / calibration_divisor, rotated by
-/// its orientation_matrix. Other messages (records, laps, the session) are not read.
+/// The samples are in `|`-joined arrays of two messages:
+/// - `accelerometer_data`: sample `i` at `timestamp` (seconds since 1989-12-31 00:00 UTC, or
+///   an ISO 8601 time with `-iso8601`) + `timestamp_ms` + `sample_time_offset[i]` ms; the axes
+///   `calibrated_accel_x/y/z`, gravity included (labelled g, which watches logging through
+///   Connect IQ fill with milli-g: the unit is told by the magnitudes, as any table's,
+///   ``UnitInference/acceleration(_:meanVector:)``), else `compressed_calibrated_accel_x/y/z`
+///   in milli-g, else the raw `accel_x/y/z` counts through the file's
+///   `three_d_sensor_calibration` for the accelerometer: (counts − level_shift − offset_cal) ×
+///   calibration_factor / calibration_divisor, rotated by its orientation_matrix. Each message
+///   is read from the first of these it holds.
+/// - `record` (one a second) with a Connect IQ data field's developer fields of acceleration
+///   (`SensorAccelerationX_HD` …, milli-g): its samples spread evenly over the second.
 enum FitCSVReader {
     /// Where a file's messages are.
     enum Layout: Sendable, Hashable {
         /// One row per message: `Type,Local Number,Message,Field 1,Value 1,Units 1,…`.
         case messages
-        /// One column per field of `accelerometer_data`: each field's name (`timestamp`,
-        /// `calibrated_accel_x` …) and its column.
-        case fieldColumns([String: Int])
+        /// One column per field of the messages holding samples: each message's fields by name
+        /// (`timestamp`, `calibrated_accel_x`, a developer field's own name …) and column.
+        case fieldColumns([String: [String: Int]])
     }
 
     /// Seconds from 1970-01-01 to FIT's epoch, 1989-12-31 00:00 UTC.
     static let epochOffset = 631_065_600.0
 
-    /// The message holding the samples.
+    /// The message of an accelerometer log.
     static let accelerationMessage = "accelerometer_data"
+    /// The message of a recording's seconds, which a Connect IQ data field's acceleration joins.
+    static let recordMessage = "record"
     /// The message holding the calibration of the raw counts.
     static let calibrationMessage = "three_d_sensor_calibration"
 
     /// The layout of a FitCSVTool header, `nil` when `header` is none.
     static func layout(header: [String]) -> Layout? {
-        let names = header.map { String($0.trimmingSpaces) }
+        let names = header.map { String($0.drop { $0 == "\u{FEFF}" }.trimmingSpaces) }
         if names.count >= 6, names[0] == "Type", names[1] == "Local Number", names[2] == "Message", names[3] == "Field 1" {
             return .messages
         }
-        let prefix = accelerationMessage + "."
-        var columns: [String: Int] = [:]
-        for (index, name) in names.enumerated() where name.hasPrefix(prefix) {
-            columns[String(name.dropFirst(prefix.count).prefix { $0 != "[" })] = index
+        var messages: [String: [String: Int]] = [:]
+        for (index, name) in names.enumerated() {
+            for message in [accelerationMessage, recordMessage] where name.hasPrefix(message + ".") {
+                var field = name.dropFirst(message.count + 1).prefix { $0 != "[" }
+                // `developer.0.SensorAccelerationX_HD`: the developer field's own name.
+                if field.hasPrefix("developer."), let dot = field.dropFirst("developer.".count).firstIndex(of: ".") {
+                    field = field[field.index(after: dot)...]
+                }
+                messages[message, default: [:]][String(field)] = index
+            }
         }
-        return columns["timestamp"] == nil ? nil : .fieldColumns(columns)
+        if messages[recordMessage].map({ developerAxes(Set($0.keys)) == nil }) ?? false { messages[recordMessage] = nil }
+        guard messages[accelerationMessage]?["timestamp"] != nil || messages[recordMessage]?["timestamp"] != nil else { return nil }
+        return .fieldColumns(messages)
     }
 
-    /// The three fields holding the axes, and how their values turn into m/s^2.
+    /// The names of a record's developer fields of acceleration (`SensorAccelerationX_HD`,
+    /// `SensorAccelerationY_HD`, `SensorAccelerationZ_HD`), `nil` when it has none.
+    static func developerAxes(_ names: Set<String>) -> [String]? {
+        let axes = ["x", "y", "z"].map { axis in
+            names.filter { name in
+                let lower = name.lowercased()
+                return lower.contains("acceleration" + axis) || lower.contains("accel" + axis) || lower.contains("acc" + axis)
+            }.min()
+        }
+        guard let x = axes[0], let y = axes[1], let z = axes[2] else { return nil }
+        return [x, y, z]
+    }
+
+    /// How a message's three fields of axes turn into m/s^2.
     private enum Axes {
-        /// `calibrated_accel_*` in the unit its magnitudes tell, or the one given.
-        case calibrated(scale: Double)
+        /// `calibrated_accel_*` or a developer field, in the unit the magnitudes tell.
+        case calibrated([String])
         /// `compressed_calibrated_accel_*`, in milli-g.
         case compressed
-        /// `accel_*` counts and the calibration turning them into g.
-        case counts(Calibration)
+        /// `accel_*` counts through the calibration.
+        case counts
 
         var fields: [String] {
             switch self {
-            case .calibrated: ["calibrated_accel_x", "calibrated_accel_y", "calibrated_accel_z"]
+            case .calibrated(let fields): fields
             case .compressed: ["compressed_calibrated_accel_x", "compressed_calibrated_accel_y", "compressed_calibrated_accel_z"]
             case .counts: ["accel_x", "accel_y", "accel_z"]
             }
+        }
+
+        static let calibratedFields = ["calibrated_accel_x", "calibrated_accel_y", "calibrated_accel_z"]
+
+        /// The first of the message's fields of axes, `nil` when it has none.
+        /// Of the sets the message holds, the first whose values are not all the row above's
+        /// (in the --data layout, a set the message lacks shows the previous message's), else
+        /// the first (a still device repeating its values).
+        init?(_ message: Message) {
+            var sets: [Axes] = []
+            if message.name == FitCSVReader.recordMessage {
+                if let fields = FitCSVReader.developerAxes(Set(message.fields.keys)) { sets.append(.calibrated(fields)) }
+            } else {
+                sets = [.calibrated(Self.calibratedFields), .compressed, .counts].filter { $0.fields.allSatisfy { message.fields[$0] != nil } }
+            }
+            guard let first = sets.first else { return nil }
+            self = sets.first { !$0.fields.allSatisfy(message.repeated.contains) } ?? first
         }
     }
 
@@ -81,7 +124,7 @@ enum FitCSVReader {
         var orientation: [Double]
 
         /// The calibration a message's fields state, `nil` when it is another sensor's or
-        /// lacks a field the conversion needs.
+        /// lacks the factor and divisor (a missing level shift and offsets are 0).
         init?(_ fields: [String: (text: String, column: Int)]) {
             // `-e` writes enums by name: `accelerometer`.
             guard let sensor = fields["sensor_type"]?.text, sensor == "0" || sensor == "accelerometer" else { return nil }
@@ -89,14 +132,15 @@ enum FitCSVReader {
                 names.lazy.compactMap { fields[$0].flatMap { Double($0.text) } }.first
             }
             guard let factor = number("accel_cal_factor", "calibration_factor"), let divisor = number("calibration_divisor"),
-                divisor != 0, let offsets = fields["offset_cal"].flatMap({ FitCSVReader.numbers($0.text) }), offsets.count == 3
+                divisor != 0
             else { return nil }
             self.factor = factor
             self.divisor = divisor
             levelShift = number("level_shift") ?? 0
-            self.offsets = offsets
-            let matrix = fields["orientation_matrix"].flatMap { FitCSVReader.numbers($0.text) }
-            orientation = matrix?.count == 9 ? matrix! : [1, 0, 0, 0, 1, 0, 0, 0, 1]
+            let offsets = fields["offset_cal"].map { FitCSVReader.elements($0.text) }
+            self.offsets = offsets?.count == 3 && offsets!.allSatisfy({ $0 != nil }) ? offsets!.map { $0! } : [0, 0, 0]
+            let matrix = fields["orientation_matrix"].map { FitCSVReader.elements($0.text) }
+            orientation = matrix?.count == 9 && matrix!.allSatisfy({ $0 != nil }) ? matrix!.map { $0! } : [1, 0, 0, 0, 1, 0, 0, 0, 1]
         }
 
         /// Counts on the three axes in g.
@@ -110,159 +154,248 @@ enum FitCSVReader {
         }
     }
 
-    /// The values of an array field (`0|40|80`), `nil` when one is no number.
-    static func numbers(_ text: String) -> [Double]? {
-        var values: [Double] = []
-        for part in text.split(separator: "|", omittingEmptySubsequences: false) {
-            guard let value = Double(String(part.trimmingSpaces)), value.isFinite else { return nil }
-            values.append(value)
+    /// The elements of an array field (`0|40|80`): each a finite number, or `nil` where it is
+    /// invalid (empty, as older tools write an invalid element, or `NaN`).
+    static func elements(_ text: String) -> [Double?] {
+        text.split(separator: "|", omittingEmptySubsequences: false).map { part in
+            Double(String(part.trimmingSpaces)).flatMap { $0.isFinite ? $0 : nil }
         }
-        return values
     }
 
-    /// The reader's record as a message: its name and its fields by name (their text and
-    /// column), or `nil` for a definition row or a row of no message.
-    private static func message(_ reader: CSVReader, layout: Layout) -> (name: String, fields: [String: (text: String, column: Int)])? {
+    /// A message of a row: its name and its fields by name (their text and column).
+    struct Message {
+        var name: String
+        var fields: [String: (text: String, column: Int)]
+        /// The fields whose value repeats the row above's (the --data layout).
+        var repeated: Set<String> = []
+    }
+
+    /// The messages of the reader's record that hold samples or their calibration: none for
+    /// a definition row; in the --data layout, each message whose columns the row fills. That
+    /// layout keeps the previous row's value in a column the row's message lacks (a record's
+    /// row repeats the accelerometer's arrays): values equal to the row above's (`above`, by
+    /// column) are marked, and a message all of whose values are is none.
+    private static func messages(_ reader: CSVReader, layout: Layout, above: inout [Int: String]) -> [Message] {
         switch layout {
         case .messages:
-            guard reader.fieldCount >= 3, reader.string(0).trimmingSpaces == "Data" else { return nil }
+            guard reader.fieldCount >= 3, reader.string(0).drop(while: { $0 == "\u{FEFF}" }).trimmingSpaces == "Data" else { return [] }
             var fields: [String: (text: String, column: Int)] = [:]
             var index = 3
             while index + 1 < reader.fieldCount {
                 let name = String(reader.string(index).trimmingSpaces)
-                if !name.isEmpty { fields[name] = (reader.string(index + 1), index + 1) }
+                if !name.isEmpty, !reader.isEmpty(index + 1) { fields[name] = (reader.string(index + 1), index + 1) }
                 index += 3
             }
-            return (String(reader.string(2).trimmingSpaces), fields)
+            return [Message(name: String(reader.string(2).trimmingSpaces), fields: fields)]
         case .fieldColumns(let columns):
-            var fields: [String: (text: String, column: Int)] = [:]
-            for (name, column) in columns where column < reader.fieldCount && !reader.isEmpty(column) {
-                fields[name] = (reader.string(column), column)
+            var found: [Message] = []
+            for (name, columns) in columns.sorted(by: { $0.key < $1.key }) {
+                var message = Message(name: name, fields: [:])
+                for (field, column) in columns where column < reader.fieldCount && !reader.isEmpty(column) {
+                    let text = reader.string(column)
+                    if above[column] == text { message.repeated.insert(field) }
+                    above[column] = text
+                    message.fields[field] = (text, column)
+                }
+                // Another message's row: the same time and nothing new.
+                let stamped = ["timestamp", "timestamp_ms"].allSatisfy { message.fields[$0] == nil || message.repeated.contains($0) }
+                if message.fields["timestamp"] != nil, !(stamped && message.fields.keys.allSatisfy(message.repeated.contains)) {
+                    found.append(message)
+                }
             }
-            return fields["timestamp"] == nil ? nil : (accelerationMessage, fields)
+            return found
         }
     }
 
-    /// Messages read to tell the axes' unit.
-    static let unitSampleMessages = 40
+    /// Seconds since 1970 of a message's `timestamp` (+ `timestamp_ms`): FIT's seconds or an
+    /// ISO 8601 time (`-iso8601`); `nil` when it is neither.
+    private static func start(_ message: Message) -> Double? {
+        guard let text = message.fields["timestamp"]?.text else { return nil }
+        let seconds = Double(String(text.trimmingSpaces)).map { $0 + epochOffset } ?? DateParser.parseEpochSeconds(text)
+        // 65535: FIT's invalid value of the field.
+        let milliseconds = message.fields["timestamp_ms"].flatMap { Double($0.text) }.flatMap { (0..<1000).contains($0) ? $0 : nil } ?? 0
+        return seconds.map { $0 + milliseconds / 1000 }
+    }
 
-    /// Which axes the file's first acceleration messages hold, the calibration of raw counts
-    /// and the magnitudes of calibrated values, read from the start of the file.
-    private static func survey(
-        _ path: String, displayName: String, layout: Layout, options: IngestOptions
-    ) throws(IngestError) -> (axes: Axes, note: String, unitName: String)? {
+    /// Messages read to tell the axes' unit and the earliest start.
+    static let surveyMessages = 40
+
+    /// What the first ``surveyMessages`` messages with samples tell: the scale of calibrated
+    /// values (from their magnitudes, unless `--accel-unit` gives it) and its note, the
+    /// calibration of raw counts, and the earliest start.
+    private struct Survey {
+        var scale: Double?
+        var unitName = "g"
+        var notes: [String] = []
+        var calibration: Calibration?
+        var origin: Double?
+        var found = 0
+        /// Whether the only messages with samples hold raw counts without a calibration.
+        var countsOnly = false
+    }
+
+    private static func survey(_ path: String, displayName: String, layout: Layout, options: IngestOptions) throws(IngestError) -> Survey {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         _ = try reader.next()
-        var calibration: Calibration?
+        var survey = Survey()
         var magnitudes: [Double] = []
         var vector = (0.0, 0.0, 0.0)
-        var messages = 0
-        var fieldSet: String?
-        while messages < unitSampleMessages, try reader.next() {
-            guard let (name, fields) = message(reader, layout: layout) else { continue }
-            if name == calibrationMessage, calibration == nil { calibration = Calibration(fields) }
-            guard name == accelerationMessage else { continue }
-            messages += 1
-            if fieldSet == nil {
-                fieldSet = [Axes.calibrated(scale: 1), .compressed].first { axes in axes.fields.allSatisfy { fields[$0] != nil } }?.fields[0]
-                    ?? (["accel_x", "accel_y", "accel_z"].allSatisfy { fields[$0] != nil } ? "accel_x" : nil)
-            }
-            guard fieldSet == "calibrated_accel_x", let x = fields["calibrated_accel_x"].flatMap({ numbers($0.text) }),
-                let y = fields["calibrated_accel_y"].flatMap({ numbers($0.text) }),
-                let z = fields["calibrated_accel_z"].flatMap({ numbers($0.text) })
-            else { continue }
-            for i in 0..<min(x.count, y.count, z.count) {
-                magnitudes.append((x[i] * x[i] + y[i] * y[i] + z[i] * z[i]).squareRoot())
-                vector = (vector.0 + x[i], vector.1 + y[i], vector.2 + z[i])
+        var kinds = Set<String>()
+        var above: [Int: String] = [:]
+        // The start of messages of raw counts met before a calibration.
+        var countsOrigin: Double?
+        var lastStampWithoutMilliseconds: Double?
+        while survey.found < surveyMessages, try reader.next() {
+            for message in messages(reader, layout: layout, above: &above) {
+                if message.name == calibrationMessage, survey.calibration == nil { survey.calibration = Calibration(message.fields) }
+                guard let axes = Axes(message), let start = start(message) else { continue }
+                if case .counts = axes, survey.calibration == nil {
+                    countsOrigin = min(countsOrigin ?? start, start)
+                    continue
+                }
+                if message.fields["timestamp_ms"] == nil, message.name == accelerationMessage {
+                    if let last = lastStampWithoutMilliseconds, last == start {
+                        throw reader.error(
+                            atField: message.fields["timestamp"]!.column,
+                            "accelerometer_data messages share the timestamp \(message.fields["timestamp"]!.text) without timestamp_ms: "
+                                + "their samples cannot be placed within the second; convert the .fit file keeping timestamp_ms")
+                    }
+                    lastStampWithoutMilliseconds = start
+                }
+                survey.found += 1
+                survey.origin = min(survey.origin ?? start, start)
+                kinds.insert(axes.fields[0])
+                guard case .calibrated(let fields) = axes else { continue }
+                let values = fields.map { message.fields[$0].map { elements($0.text) } ?? [] }
+                for i in 0..<values.map(\.count).min()! {
+                    guard let x = values[0][i], let y = values[1][i], let z = values[2][i] else { continue }
+                    magnitudes.append((x * x + y * y + z * z).squareRoot())
+                    vector = (vector.0 + x, vector.1 + y, vector.2 + z)
+                }
             }
         }
-        switch fieldSet {
-        case "calibrated_accel_x":
+        if let countsOrigin {
+            if survey.calibration != nil {
+                survey.origin = min(survey.origin ?? countsOrigin, countsOrigin)
+                kinds.insert("accel_x")
+            } else {
+                survey.countsOnly = survey.origin == nil
+            }
+        }
+        if !magnitudes.isEmpty {
             if let unit = options.accelerationUnit {
-                return (.calibrated(scale: unit.metersPerSecondSquared), "calibrated_accel_x/y/z in \(unit.symbol) (--accel-unit)", unit.symbol)
+                (survey.scale, survey.unitName) = (unit.metersPerSecondSquared, unit.symbol)
+                survey.notes.append("calibrated values in \(unit.symbol) (--accel-unit)")
+            } else {
+                let mean = (vector.0 * vector.0 + vector.1 * vector.1 + vector.2 * vector.2).squareRoot() / Double(magnitudes.count)
+                let inferred = UnitInference.acceleration(magnitudes, meanVector: mean)
+                (survey.scale, survey.unitName) = (inferred.scale, inferred.unitName)
+                survey.notes.append("calibrated values: " + inferred.note)
             }
-            let count = Double(max(magnitudes.count, 1))
-            let mean = ((vector.0 * vector.0 + vector.1 * vector.1 + vector.2 * vector.2).squareRoot()) / count
-            let inferred = UnitInference.acceleration(magnitudes, meanVector: mean)
-            return (.calibrated(scale: inferred.scale), "calibrated_accel_x/y/z: " + inferred.note, inferred.unitName)
-        case "compressed_calibrated_accel_x":
-            return (.compressed, "compressed_calibrated_accel_x/y/z in mg", "mg")
-        case "accel_x":
-            guard let calibration else {
-                throw IngestError(
-                    file: displayName,
-                    "accelerometer_data holds raw counts (accel_x/y/z) only, and no three_d_sensor_calibration message for the "
-                        + "accelerometer precedes them to turn them into g: convert the .fit file with it (FitCSVTool's default "
-                        + "output keeps every message; --data accelerometer_data alone drops it)")
-            }
-            return (.counts(calibration), "accel_x/y/z counts in g by the file's three_d_sensor_calibration", "g")
-        default:
-            return nil
         }
+        if kinds.contains("accel_x") {
+            survey.notes.append("accel_x/y/z counts in g by the file's three_d_sensor_calibration where a message holds no calibrated values")
+        }
+        if kinds.contains("compressed_calibrated_accel_x") { survey.notes.append("compressed_calibrated_accel_x/y/z in mg") }
+        return survey
     }
 
     static func read<Sink>(
         _ path: String, displayName: String, layout: Layout, options: IngestOptions,
         into emitter: inout SampleEmitter<Sink>, info: inout RecordingInfo
     ) throws(IngestError) {
-        guard let survey = try survey(path, displayName: displayName, layout: layout, options: options) else {
+        let survey = try survey(path, displayName: displayName, layout: layout, options: options)
+        guard let origin = survey.origin else {
+            if survey.countsOnly {
+                throw IngestError(
+                    file: displayName, line: 1, column: 1,
+                    "accelerometer_data holds raw counts (accel_x/y/z) only, and no three_d_sensor_calibration message for the "
+                        + "accelerometer precedes them to turn them into g: convert the .fit file with it (FitCSVTool's default "
+                        + "output keeps every message; --data accelerometer_data alone drops it)")
+            }
             throw IngestError(
-                file: displayName,
-                "no accelerometer_data messages with calibrated_accel_x/y/z, compressed_calibrated_accel_x/y/z or accel_x/y/z in the first "
-                    + "\(unitSampleMessages) a FIT file converted by FitCSVTool holds: its activity's records hold no raw acceleration "
-                    + "(log the accelerometer, e.g. with a Connect IQ sensor-logging app, and convert that file)")
+                file: displayName, line: 1, column: 1,
+                "no accelerometer_data message with calibrated_accel_x/y/z, compressed_calibrated_accel_x/y/z or accel_x/y/z (nor "
+                    + "records with developer fields of acceleration) and a timestamp: this FIT file's messages hold no raw "
+                    + "acceleration (log the accelerometer, e.g. with a Connect IQ sensor-logging app, and convert that file)")
         }
-        let axes = survey.axes
-        let fields = axes.fields
-        info.notes.append("FIT accelerometer_data messages (FitCSVTool): \(survey.note)")
+        info.notes.append("FIT messages through FitCSVTool: " + survey.notes.joined(separator: "; "))
+        info.startDate = origin
         emitter.beginAcceleration(
             kind: .total, unit: survey.unitName, file: displayName,
-            columns: "\(accelerationMessage) timestamp + timestamp_ms + sample_time_offset, \(fields.joined(separator: ", "))")
+            columns: "timestamp + timestamp_ms + sample_time_offset, calibrated_accel_x/y/z (or compressed, counts, developer fields)")
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         _ = try reader.next()
-        var origin: Double?
+        var above: [Int: String] = [:]
         while try reader.next() {
-            guard let (name, message) = message(reader, layout: layout), name == accelerationMessage else { continue }
-            do throws(IngestError) {
-                func field(_ name: String) throws(IngestError) -> (values: [Double], column: Int) {
-                    guard let field = message[name] else { throw reader.error(atField: 0, "accelerometer_data without \(name)") }
-                    guard let values = numbers(field.text) else {
-                        throw reader.error(atField: field.column, "\(name) '\(field.text.prefix(40))' is not a number or a list of numbers joined by |")
-                    }
-                    return (values, field.column)
+            for message in messages(reader, layout: layout, above: &above) {
+                guard let axes = Axes(message) else { continue }
+                do throws(IngestError) {
+                    try read(message, axes: axes, survey: survey, origin: origin, reader: reader, into: &emitter)
+                } catch {
+                    try emitter.skip(error)
                 }
-                let stamp = try field("timestamp")
-                guard stamp.values.count == 1 else { throw reader.error(atField: stamp.column, "timestamp holds several values") }
-                let milliseconds = try message["timestamp_ms"] == nil ? 0 : (field("timestamp_ms").values.first ?? 0)
-                let offsets = try field("sample_time_offset")
-                let (x, y, z) = (try field(fields[0]), try field(fields[1]), try field(fields[2]))
-                for axis in [x, y, z] where axis.values.count != offsets.values.count {
-                    throw reader.error(
-                        atField: axis.column,
-                        "\(axis.values.count) values where sample_time_offset has \(offsets.values.count): the samples do not pair up")
-                }
-                let start = stamp.values[0] + milliseconds / 1000
-                if origin == nil { origin = start }
-                for i in offsets.values.indices {
-                    let time = start - origin! + offsets.values[i] / 1000
-                    let value: (Double, Double, Double)
-                    switch axes {
-                    case .calibrated(let scale): value = (x.values[i] * scale, y.values[i] * scale, z.values[i] * scale)
-                    case .compressed: value = (x.values[i] * standardGravity / 1000, y.values[i] * standardGravity / 1000, z.values[i] * standardGravity / 1000)
-                    case .counts(let calibration):
-                        let g = calibration.g((x.values[i], y.values[i], z.values[i]))
-                        value = (g.0 * standardGravity, g.1 * standardGravity, g.2 * standardGravity)
-                    }
-                    if let (axis, far) = [(x, value.0), (y, value.1), (z, value.2)].first(where: { abs($0.1) > CSVReader.largestAcceleration }) {
-                        throw reader.error(
-                            atField: axis.column, "sample \(i + 1) reads \(String(format3: far)) m/s^2, beyond the 100 g any body-worn sensor records")
-                    }
-                    emitter.acceleration(AccelerationSample(time: time, x: value.0, y: value.1, z: value.2))
-                }
-            } catch {
-                try emitter.skip(error)
             }
         }
-        info.startDate = origin.map { $0 + epochOffset }
+    }
+
+    /// Passes the samples of one message to `emitter`, or throws the error skipping it.
+    private static func read<Sink>(
+        _ message: Message, axes: Axes, survey: Survey, origin: Double, reader: CSVReader, into emitter: inout SampleEmitter<Sink>
+    ) throws(IngestError) {
+        guard let stamp = message.fields["timestamp"], let start = start(message) else {
+            let column = message.fields["timestamp"]?.column ?? 0
+            throw reader.error(
+                atField: column, "timestamp '\((message.fields["timestamp"]?.text ?? "").prefix(40))' is neither FIT's seconds nor an ISO 8601 time")
+        }
+        let fields = axes.fields.map { message.fields[$0]! }
+        let values = fields.map { elements($0.text) }
+        let offsets: [Double?]
+        if let field = message.fields["sample_time_offset"] {
+            offsets = elements(field.text)
+        } else if message.name == recordMessage {
+            // A data field's samples of the record's second, evenly spread.
+            offsets = values[0].indices.map { Double($0) * 1000 / Double(values[0].count) }
+        } else {
+            throw reader.error(
+                atField: stamp.column,
+                "accelerometer_data without sample_time_offset: its samples' times within the message are unknown (FitCSVTool writes the field; convert the .fit file again)")
+        }
+        let count = offsets.count
+        for (axis, field) in zip(values, zip(axes.fields, fields)) where axis.count != count {
+            throw reader.error(
+                atField: field.1.column, "\(field.0) has \(axis.count) values where \(message.fields["sample_time_offset"] == nil ? axes.fields[0] : "sample_time_offset") has \(count): the samples do not pair up")
+        }
+        var invalid: [Int] = []
+        for i in 0..<count {
+            guard let offset = offsets[i], let x = values[0][i], let y = values[1][i], let z = values[2][i] else {
+                invalid.append(i + 1)
+                continue
+            }
+            let value: (Double, Double, Double)
+            switch axes {
+            case .calibrated:
+                guard let scale = survey.scale else { continue }
+                value = (x * scale, y * scale, z * scale)
+            case .compressed:
+                value = (x * standardGravity / 1000, y * standardGravity / 1000, z * standardGravity / 1000)
+            case .counts:
+                guard let calibration = survey.calibration else {
+                    throw reader.error(atField: fields[0].column, "accel_x/y/z counts without a three_d_sensor_calibration for the accelerometer before them")
+                }
+                let g = calibration.g((x, y, z))
+                value = (g.0 * standardGravity, g.1 * standardGravity, g.2 * standardGravity)
+            }
+            if let (field, far) = zip(fields, [value.0, value.1, value.2]).first(where: { abs($0.1) > CSVReader.largestAcceleration }) {
+                throw reader.error(atField: field.column, "sample \(i + 1) reads \(String(format3: far)) m/s^2, beyond the 100 g any body-worn sensor records")
+            }
+            emitter.acceleration(AccelerationSample(time: start - origin + offset / 1000, x: value.0, y: value.1, z: value.2))
+        }
+        if !invalid.isEmpty {
+            throw reader.error(
+                atField: fields[0].column,
+                "sample\(invalid.count == 1 ? "" : "s") \(invalid.map(String.init).joined(separator: ", ")) of \(count) of the message "
+                    + "with an invalid element (empty or NaN) in sample_time_offset or an axis: skipped, the others read")
+        }
     }
 }

@@ -255,7 +255,7 @@ private func ingestError(_ body: () throws -> Void) -> IngestError? {
             ("track.gpx", Array("<gpx version=\"1.1\">\n".utf8),
              "a GPX track (positions, no steps), not a CSV file: pedometer reads raw sensor logs and step logs as CSV (export the acceleration, or the step counts, as CSV; formats.md)"),
             ("activity.fit", [14, 0x20, 0x5C, 0x08, 0x10, 0, 0, 0] + Array(".FIT".utf8) + [0, 0, 0x40, 0],
-             "a FIT activity file (Garmin and other watches), binary, not a CSV file: export the recording's data as CSV"),
+             "a FIT activity file (Garmin and other watches), binary, not a CSV file: convert it with the FIT SDK's FitCSVTool (java -jar FitCSVTool.jar -b walk.fit walk.csv) and read walk.csv, whose accelerometer_data pedometer reads"),
         ]
         expectRefused(cases)
         // A text whose first field is an 8-character name ending .FIT is no FIT file.
