@@ -203,6 +203,25 @@ import Testing
         #expect(summary["worseThanBaseline"] is [String])
     }
 
+    /// The project's only real running recordings: four runs at 153–156 steps/min with a
+    /// Pebble on the wrist (Fixtures/pebble, Apache-2.0), each counted within 3 % of its
+    /// 100 or 200 steps, and never worse than the baseline (2.13 % against 4.88 %).
+    @Test func realRunsOnAWristWithinThreePercent() throws {
+        let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("pebble/truth.csv")])
+        #expect(output.status == 0, "\(output.stderr)")
+        let objects = try output.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let rows = objects.dropLast()
+        #expect(rows.count == 4)
+        for row in rows {
+            let error = try #require((row["errorPercent"] as? NSNumber)?.doubleValue)
+            let baseline = try #require((row["baselineErrorPercent"] as? NSNumber)?.doubleValue)
+            #expect(abs(error) <= 3, "\(row["recording"] ?? "")")
+            #expect(abs(error) <= abs(baseline), "\(row["recording"] ?? "")")
+        }
+    }
+
     /// A recording listed twice (a manifest given twice, a row copied, a folder holding it) is
     /// evaluated once; listed with two truths, eval refuses until one is kept; and a path
     /// through `..` is its folder's (until 2026-11-26 each listing was scored, and
