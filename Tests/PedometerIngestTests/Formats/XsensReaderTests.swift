@@ -9,6 +9,14 @@ import PedometerCore
 @Suite struct XsensReaderTests {
     let files = TemporaryFiles()
 
+    /// Reads `text` written to a temporary file named `name`.
+    private func read(_ name: String, _ text: String, _ options: IngestOptions = .init()) throws -> (path: String, info: RecordingInfo, sink: CollectingSink) {
+        let path = files.write(name, text)
+        var sink = CollectingSink()
+        let info = try RecordingReader.read(path, options: options, into: &sink)
+        return (path, info, sink)
+    }
+
     @Test func packetCounterAtTheStatedRateKeepsLostPackets() throws {
         var sink = CollectingSink()
         let info = try RecordingReader.read(Fixtures.path("formats/xsens/awinda.txt"), into: &sink)
@@ -44,9 +52,7 @@ import PedometerCore
     @Test func badValueIsSkippedWithItsLineAndColumn() throws {
         var text = "Acquisition frequency: 100 Hz\nPacketCounter\tAcc_X\tAcc_Y\tAcc_Z\n"
         for i in 0..<200 { text += "\(i)\t0.1\t\(i == 7 ? "oops" : "0.2")\t9.8\n" }
-        let path = files.write("bad-value.txt", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (path, info, sink) = try read("bad-value.txt", text)
         #expect(sink.acceleration.count == 199)
         #expect(info.skipped.count == 1)
         // Packet 7 is on line 10 (the preamble, the header, packets 0-6); "oops" starts at byte 7.
@@ -83,9 +89,7 @@ import PedometerCore
     @Test func dotHeaderWithoutPreamble() throws {
         var text = "PacketCounter,SampleTimeFine,Euler_X,Euler_Y,Euler_Z,FreeAcc_X,FreeAcc_Y,FreeAcc_Z,Status\n"
         for i in 0..<120 { text += "\(i + 1),\(2_268_972_329 + i * 16667),1.0,2.0,3.0,0.1,0.2,\(i % 2 == 0 ? 0.5 : -0.5),0\n" }
-        let path = files.write("dot.csv", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (_, info, sink) = try read("dot.csv", text)
         #expect(info.format == .xsens)
         #expect(info.detectionReason.contains("no preamble"))
         #expect(sink.accelerationKinds == [.user])
@@ -100,9 +104,7 @@ import PedometerCore
         var text = "sep=,\nDeviceTag:,1\nOutputRate:,60Hz\nStartTime: ,2025-07-11_20:06:00_086 WEST\n\n"
         text += "PacketCounter,SampleTimeFine,Euler_X,Euler_Y,Euler_Z,FreeAcc_X,FreeAcc_Y,FreeAcc_Z,Status\n"
         for i in 0..<60 { text += "\(i + 1),\(1000 + i * 16667),1.0,2.0,3.0,0.1,0.2,0.3,0\n" }
-        let path = files.write("dot-start.csv", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (path, info, sink) = try read("dot-start.csv", text)
         #expect(info.format == .xsens && sink.acceleration.count == 60)
         #expect(info.startDate == nil)
         #expect(info.notes.contains(
@@ -119,9 +121,7 @@ import PedometerCore
     @Test func separatorLineWithoutAnXsensHeaderIsNoXsensExport() throws {
         var text = "sep=;\ntime;ax;ay;az\n"
         for i in 0..<100 { text += "\(Double(i) / 100);0.1;0.2;9.8\n" }
-        let path = files.write("excel.csv", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (path, info, sink) = try read("excel.csv", text)
         #expect(info.format != .xsens)
         #expect(sink.acceleration.count == 100)
         let error = try #require(readError(path, IngestOptions(format: .xsens)))
@@ -152,9 +152,7 @@ import PedometerCore
     @Test func packetCounterBesideATimeColumnIsNoXsensExport() throws {
         var text = "PacketCounter,Timestamp,AccX,AccY,AccZ\n"
         for i in 0..<200 { text += "\(i),\(1_557_761_272_123 + i * 10),0.1,\(i % 50 < 25 ? 6.0 : 7.0),8.1\n" }
-        let path = files.write("counter.csv", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (_, info, sink) = try read("counter.csv", text)
         #expect(info.format == .generic && sink.acceleration.count == 200)
         #expect(info.streams.first?.columns.contains("time 'Timestamp'") == true)
 
@@ -178,9 +176,7 @@ import PedometerCore
     @Test func aRateLineAtOddsWithTheRowsIsSaidAndPassedOver() throws {
         var text = "sep=,\nOutputRate:,4Hz\n\nPacketCounter,SampleTimeFine,Acc_X,Acc_Y,Acc_Z\n"
         for i in 0..<120 { text += "\(i),\(1000 + i * 16667),0.1,0.2,9.8\n" }
-        let path = files.write("odd-rate.csv", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (_, info, sink) = try read("odd-rate.csv", text)
         #expect(info.notes.contains("time from SampleTimeFine (1 µs ticks, Xsens DOT)"))
         #expect(info.notes.contains { $0.hasPrefix("the preamble's 4 Hz does not fit the rows' steps of 16667 ticks") })
         #expect(abs((sink.acceleration.last?.time ?? 0) - 119 * 0.016667) < 1e-9)
@@ -191,9 +187,7 @@ import PedometerCore
         var text = (0..<40).map { "// setting \($0): value" }.joined(separator: "\n") + "\n// Update Rate: 100.0Hz\n"
         text += "PacketCounter\tSampleTimeFine\tAcc_X\tAcc_Y\tAcc_Z\n"
         for i in 0..<100 { text += "\(i)\t\(5000 + i * 100)\t0.1\t0.2\t9.8\n" }
-        let path = files.write("long.txt", text)
-        var sink = CollectingSink()
-        let info = try RecordingReader.read(path, into: &sink)
+        let (_, info, sink) = try read("long.txt", text)
         #expect(info.format == .xsens && sink.acceleration.count == 100)
     }
 }
