@@ -46,7 +46,7 @@ enum FitCSVReader {
 
     /// The layout of a FitCSVTool header, `nil` when `header` is none.
     static func layout(header: [String]) -> Layout? {
-        let names = header.map { String($0.drop { $0 == "\u{FEFF}" }.trimmingSpaces) }
+        let names = header.map { String($0.trimmingSpaces) }
         if names.count >= 6, names[0] == "Type", names[1] == "Local Number", names[2] == "Message", names[3] == "Field 1" {
             return .messages
         }
@@ -98,7 +98,6 @@ enum FitCSVReader {
 
         static let calibratedFields = ["calibrated_accel_x", "calibrated_accel_y", "calibrated_accel_z"]
 
-        /// The first of the message's fields of axes, `nil` when it has none.
         /// Of the sets the message holds, the first whose values are not all the row above's
         /// (in the --data layout, a set the message lacks shows the previous message's), else
         /// the first (a still device repeating its values).
@@ -144,13 +143,12 @@ enum FitCSVReader {
         }
 
         /// Counts on the three axes in g.
-        func g(_ counts: (Double, Double, Double)) -> (Double, Double, Double) {
-            let raw = [counts.0, counts.1, counts.2].enumerated().map { ($1 - levelShift - offsets[$0]) * factor / divisor }
+        func g(_ x: Double, _ y: Double, _ z: Double) -> (Double, Double, Double) {
+            let a = (x - levelShift - offsets[0]) * factor / divisor
+            let b = (y - levelShift - offsets[1]) * factor / divisor
+            let c = (z - levelShift - offsets[2]) * factor / divisor
             let m = orientation
-            return (
-                m[0] * raw[0] + m[1] * raw[1] + m[2] * raw[2], m[3] * raw[0] + m[4] * raw[1] + m[5] * raw[2],
-                m[6] * raw[0] + m[7] * raw[1] + m[8] * raw[2]
-            )
+            return (m[0] * a + m[1] * b + m[2] * c, m[3] * a + m[4] * b + m[5] * c, m[6] * a + m[7] * b + m[8] * c)
         }
     }
 
@@ -158,7 +156,7 @@ enum FitCSVReader {
     /// invalid (empty, as older tools write an invalid element, or `NaN`).
     static func elements(_ text: String) -> [Double?] {
         text.split(separator: "|", omittingEmptySubsequences: false).map { part in
-            Double(String(part.trimmingSpaces)).flatMap { $0.isFinite ? $0 : nil }
+            Double(part.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
         }
     }
 
@@ -178,7 +176,7 @@ enum FitCSVReader {
     private static func messages(_ reader: CSVReader, layout: Layout, above: inout [Int: String]) -> [Message] {
         switch layout {
         case .messages:
-            guard reader.fieldCount >= 3, reader.string(0).drop(while: { $0 == "\u{FEFF}" }).trimmingSpaces == "Data" else { return [] }
+            guard reader.fieldCount >= 3, reader.string(0).trimmingSpaces == "Data" else { return [] }
             var fields: [String: (text: String, column: Int)] = [:]
             var index = 3
             while index + 1 < reader.fieldCount {
@@ -238,8 +236,7 @@ enum FitCSVReader {
         let reader = try CSVReader(path: path, options: options, displayName: displayName)
         _ = try reader.next()
         var survey = Survey()
-        var magnitudes: [Double] = []
-        var vector = (0.0, 0.0, 0.0)
+        var preview = AccelerationPreview()
         var kinds = Set<String>()
         var above: [Int: String] = [:]
         // The start of messages of raw counts met before a calibration.
@@ -268,9 +265,7 @@ enum FitCSVReader {
                 guard case .calibrated(let fields) = axes else { continue }
                 let values = fields.map { message.fields[$0].map { elements($0.text) } ?? [] }
                 for i in 0..<values.map(\.count).min()! {
-                    guard let x = values[0][i], let y = values[1][i], let z = values[2][i] else { continue }
-                    magnitudes.append((x * x + y * y + z * z).squareRoot())
-                    vector = (vector.0 + x, vector.1 + y, vector.2 + z)
+                    if let x = values[0][i], let y = values[1][i], let z = values[2][i] { preview.add(x, y, z) }
                 }
             }
         }
@@ -282,16 +277,13 @@ enum FitCSVReader {
                 survey.countsOnly = survey.origin == nil
             }
         }
-        if !magnitudes.isEmpty {
-            if let unit = options.accelerationUnit {
-                (survey.scale, survey.unitName) = (unit.metersPerSecondSquared, unit.symbol)
-                survey.notes.append("calibrated values in \(unit.symbol) (--accel-unit)")
-            } else {
-                let mean = (vector.0 * vector.0 + vector.1 * vector.1 + vector.2 * vector.2).squareRoot() / Double(magnitudes.count)
-                let inferred = UnitInference.acceleration(magnitudes, meanVector: mean)
-                (survey.scale, survey.unitName) = (inferred.scale, inferred.unitName)
-                survey.notes.append("calibrated values: " + inferred.note)
-            }
+        if let unit = options.accelerationUnit {
+            (survey.scale, survey.unitName) = (unit.metersPerSecondSquared, unit.symbol)
+            survey.notes.append("calibrated values in \(unit.symbol) (--accel-unit)")
+        } else if !preview.magnitudes.isEmpty {
+            let inferred = UnitInference.acceleration(preview.magnitudes, meanVector: preview.meanVector)
+            (survey.scale, survey.unitName) = (inferred.scale, inferred.unitName)
+            survey.notes.append("calibrated values: " + inferred.note)
         }
         if kinds.contains("accel_x") {
             survey.notes.append("accel_x/y/z counts in g by the file's three_d_sensor_calibration where a message holds no calibrated values")
@@ -366,27 +358,37 @@ enum FitCSVReader {
             throw reader.error(
                 atField: field.1.column, "\(field.0) has \(axis.count) values where \(message.fields["sample_time_offset"] == nil ? axes.fields[0] : "sample_time_offset") has \(count): the samples do not pair up")
         }
+        // What turns a sample's values into m/s^2.
+        let toMetres: (Double, Double, Double) -> (Double, Double, Double)
+        switch axes {
+        case .calibrated:
+            guard let scale = survey.scale else {
+                throw reader.error(
+                    atField: fields[0].column,
+                    "calibrated values first met after the \(surveyMessages) messages that tell their unit: give it, --accel-unit g|mg|mps2")
+            }
+            toMetres = { ($0 * scale, $1 * scale, $2 * scale) }
+        case .compressed:
+            toMetres = { ($0 * standardGravity / 1000, $1 * standardGravity / 1000, $2 * standardGravity / 1000) }
+        case .counts:
+            guard let calibration = survey.calibration else {
+                throw reader.error(atField: fields[0].column, "accel_x/y/z counts without a three_d_sensor_calibration for the accelerometer before them")
+            }
+            toMetres = { x, y, z in
+                let g = calibration.g(x, y, z)
+                return (g.0 * standardGravity, g.1 * standardGravity, g.2 * standardGravity)
+            }
+        }
         var invalid: [Int] = []
         for i in 0..<count {
             guard let offset = offsets[i], let x = values[0][i], let y = values[1][i], let z = values[2][i] else {
                 invalid.append(i + 1)
                 continue
             }
-            let value: (Double, Double, Double)
-            switch axes {
-            case .calibrated:
-                guard let scale = survey.scale else { continue }
-                value = (x * scale, y * scale, z * scale)
-            case .compressed:
-                value = (x * standardGravity / 1000, y * standardGravity / 1000, z * standardGravity / 1000)
-            case .counts:
-                guard let calibration = survey.calibration else {
-                    throw reader.error(atField: fields[0].column, "accel_x/y/z counts without a three_d_sensor_calibration for the accelerometer before them")
-                }
-                let g = calibration.g((x, y, z))
-                value = (g.0 * standardGravity, g.1 * standardGravity, g.2 * standardGravity)
-            }
-            if let (field, far) = zip(fields, [value.0, value.1, value.2]).first(where: { abs($0.1) > CSVReader.largestAcceleration }) {
+            let value = toMetres(x, y, z)
+            if max(abs(value.0), abs(value.1), abs(value.2)) > CSVReader.largestAcceleration,
+                let (field, far) = zip(fields, [value.0, value.1, value.2]).first(where: { abs($0.1) > CSVReader.largestAcceleration })
+            {
                 throw reader.error(atField: field.column, "sample \(i + 1) reads \(String(format3: far)) m/s^2, beyond the 100 g any body-worn sensor records")
             }
             emitter.acceleration(AccelerationSample(time: start - origin + offset / 1000, x: value.0, y: value.1, z: value.2))

@@ -8,22 +8,17 @@ struct WrappingTickClock: RowClock {
     /// The register's range: 2^32 ticks.
     static let range = 4_294_967_296.0
 
-    private let secondsPerTick: Double
-    /// Ticks per second when a whole number (10^4, 10^6): dividing by it keeps whole seconds
-    /// whole, as ``TimeColumn`` does (19.99 s, not 19.990000000000002).
-    private let ticksPerSecond: Double?
+    /// The unwrapped ticks in seconds since the first (whole seconds kept whole).
+    private var column: TimeColumn
     /// Register ranges counted on so far.
     private var wraps = 0.0
     private var previous: Double?
-    private var origin: Double?
     let epochStart: Double?
 
-    /// Ticks of `secondsPerTick` (a whole number of them a second); `epochStart` is the absolute time of the first tick when
+    /// Ticks of `secondsPerTick`; `epochStart` is the absolute time of the first tick when
     /// the file states it elsewhere (the ticks count from the device's power-on).
     init(secondsPerTick: Double, epochStart: Double?) {
-        self.secondsPerTick = secondsPerTick
-        let inverse = 1 / secondsPerTick
-        ticksPerSecond = inverse >= 1 && inverse == inverse.rounded() ? inverse : nil
+        column = TimeColumn(secondsPerUnit: secondsPerTick)
         self.epochStart = epochStart
     }
 
@@ -39,8 +34,6 @@ struct WrappingTickClock: RowClock {
             }
         }
         previous = unwrapped
-        if origin == nil { origin = unwrapped }
-        let ticks = unwrapped - origin!
-        return ticksPerSecond.map { ticks / $0 } ?? ticks * secondsPerTick
+        return column.seconds(TimeColumn.ParsedTime(integer: 0, value: unwrapped, isInteger: false))
     }
 }

@@ -67,8 +67,8 @@ enum XsensReader {
     /// (`PacketCounter,SampleTimeFine,…`). Other apps' files open so too: such a file is an
     /// Xsens export when an Xsens header follows (``layout(_:)``).
     static func mayOpenPreamble(_ record: [String]) -> Bool {
-        guard let first = record.first.map({ $0.drop { $0 == "\u{FEFF}" }.trimmingSpaces.lowercased() }) else { return false }
-        if first.hasPrefix("sep=") { return true }
+        if FormatDetector.isSeparatorLine(record) { return true }
+        guard let first = record.first?.trimmingSpaces.lowercased() else { return false }
         if let colon = first.firstIndex(of: ":"), colon > first.startIndex,
             first[..<colon].allSatisfy({ $0.isLetter || $0 == " " })
         {

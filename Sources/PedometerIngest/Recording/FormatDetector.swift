@@ -379,9 +379,8 @@ enum FormatDetector {
 
     /// Whether `record` is Excel's line naming the delimiter (`sep=;`), which spreadsheet
     /// exports put above the header.
-    private static func isSeparatorLine(_ record: [String]) -> Bool {
-        record.count <= 2 && record.first.map { $0.drop { $0 == "\u{FEFF}" }.lowercased().hasPrefix("sep=") } == true
-            && record.dropFirst().allSatisfy(\.isEmpty)
+    static func isSeparatorLine(_ record: [String]) -> Bool {
+        record.count <= 2 && record.first.map { $0.lowercased().hasPrefix("sep=") } == true && record.dropFirst().allSatisfy(\.isEmpty)
     }
 
     /// The second record of `path`, `nil` when it has none.
@@ -989,15 +988,13 @@ enum FormatDetector {
         guard rising.count == 1, let time = rising.first, time + 3 < count,
             !(time + 1...time + 3).contains(label), (time + 4..<count).allSatisfy({ $0 == label })
         else { return nil }
-        let axes = rows.map { ($0[time + 1], $0[time + 2], $0[time + 3]) }
-        let mean = axes.reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
-        let vector = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot() / Double(max(axes.count, 1))
-        let showsGravity = (0.5...2.5).contains(vector) || (4.9...25).contains(vector) || (500...2500).contains(vector)
-        if let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(path)), !showsGravity {
+        var preview = AccelerationPreview()
+        for row in rows { preview.add(row[time + 1], row[time + 2], row[time + 3]) }
+        if let sensor = HeaderRoles.otherSensor(inFileName: FileSystem.lastComponent(path)), !preview.showsGravity {
             throw IngestError(
                 file: path, line: 1, column: 1,
                 "headerless labelled rows in a file whose name says \(sensor), whose axes show no gravity (mean vector "
-                    + "\(String(format3: vector))): that sensor's, not acceleration; --columns reads them as acceleration if they are")
+                    + "\(String(format3: preview.meanVector))): that sensor's, not acceleration; --columns reads them as acceleration if they are")
         }
         var roles = Array(repeating: GenericColumn.skip, count: count)
         roles[time] = .time
