@@ -25,7 +25,9 @@ import RealModule
 ///    windows that move but show no period (a turn, a stumble), between walking at similar
 ///    cadences on both sides, is bridged with their periods (``Configuration/longestBridge``),
 ///    unless the device turned over it after too short a walk to be one: it was handled, and
-///    the stretch is a pause of the walk (``Configuration/handlingTurn``).
+///    the stretch is a pause of the walk (``Configuration/handlingTurn``). A walk under way
+///    also bridges the first window after such a stretch when that window alone reads its
+///    stride (a watch raised to be read, the arm outweighing the steps) and the next its step.
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
 ///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
@@ -699,19 +701,35 @@ public struct StepDetector: Sendable {
             }
             var end = resolvedHops
             while end < known && periods[end - periodBase] == PeriodEstimator.aperiodic { end += 1 }
-            let length = end - resolvedHops
-            if end == known && !final && length <= longest { return }  // wait for the stretch to end
+            if end == known && !final && end - resolvedHops <= longest { return }  // wait for the stretch to end
             let before = resolvedHops > periodBase ? periods[resolvedHops - 1 - periodBase] : 0
+            // The first window after the stretch still holds most of what hid the period (a
+            // watch raised to be read while walking on, the arm's swing outweighing the steps):
+            // when it alone reads the stride of a walk under way and the next one reads its step
+            // again, it belongs to the stretch.
+            if before > 0, isWalkUnderWay(period: before), end < known, end - resolvedHops < longest,
+                periods[end - periodBase] > 0, isSimilar(periods[end - periodBase], 2 * before) {
+                if end + 1 == known && !final { return }  // wait for the window after it
+                if end + 1 < known, periods[end + 1 - periodBase] > 0, isSimilar(periods[end + 1 - periodBase], before) {
+                    end += 1
+                }
+            }
+            let length = end - resolvedHops
             let after = end < known ? periods[end - periodBase] : 0
             var fill = PeriodEstimator.still
-            if length <= longest, before > 0, after > 0,
-                abs(before - after) <= configuration.bridgeTolerance * min(before, after) {
+            if length <= longest, before > 0, after > 0, isSimilar(before, after) {
                 fill = wasHandled(after: resolvedHops - 1, before: end, period: before) ? Self.handled : (before + after) / 2
             }
             for hop in resolvedHops..<end { periods[hop - periodBase] = fill }
             countWalkingRun(hops: fill > 0 ? length : 0)
             resolvedHops = end
         }
+    }
+
+    /// Whether two step periods are one cadence, within ``Configuration/bridgeTolerance`` of
+    /// the shorter.
+    private func isSimilar(_ a: Double, _ b: Double) -> Bool {
+        abs(a - b) <= configuration.bridgeTolerance * min(a, b)
     }
 
     /// Counts `hops` more resolved hops of walking, or, when 0, a hop that is not walking.
@@ -730,7 +748,13 @@ public struct StepDetector: Sendable {
     /// (``Configuration/confirmingSteps`` steps): gravity's direction in the device turned
     /// by more than ``Configuration/handlingTurn`` from `first` to `last`.
     private func wasHandled(after first: Int, before last: Int, period: Double) -> Bool {
-        Double(walkingRun) * configuration.hop < configuration.confirmingSteps * period && isTurned(first, last)
+        !isWalkUnderWay(period: period) && isTurned(first, last)
+    }
+
+    /// Whether the walking hops just resolved, at `period`, make a walk of
+    /// ``Configuration/confirmingSteps`` steps.
+    private func isWalkUnderWay(period: Double) -> Bool {
+        Double(walkingRun) * configuration.hop >= configuration.confirmingSteps * period
     }
 
     /// Whether gravity's direction in the device turned by more than
@@ -958,7 +982,7 @@ public struct StepDetector: Sendable {
         let pause = first - last
         if pause <= configuration.lookBack { return true }
         guard pause <= 2 * configuration.lookBack, let lastInterval, let interval else { return false }
-        return abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval)
+        return isSimilar(interval, lastInterval)
             && keptMoving(from: last, to: first)
     }
 
@@ -983,7 +1007,7 @@ public struct StepDetector: Sendable {
         // The pause without the half step of signal around each step that bounds it.
         let quietFrom = last + step / 2, quietTo = first - step / 2
         guard step >= shortestWalkingStep, pause > configuration.gapFraction * step, pause <= 2 * configuration.lookBack,
-            abs(interval - lastInterval) <= configuration.bridgeTolerance * min(interval, lastInterval),
+            isSimilar(interval, lastInterval),
             movedThroughout(from: quietFrom, to: quietTo),
             let walkLevel = level(from: last - 4 * step, to: quietFrom),
             let pauseLevel = level(from: quietFrom, to: quietTo), pauseLevel >= Self.hiddenWalkLevel * walkLevel,

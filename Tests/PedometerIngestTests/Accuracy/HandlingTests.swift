@@ -62,6 +62,24 @@ import PedometerIngest
             "turned \(degrees)°\(holeBefore ? " after a hole" : "")")
     }
 
+    /// A real wrist walk of 100 steps (Pebble's step test `walk_100_heather_16`,
+    /// `Fixtures/pebble`, Apache-2.0) in which the walker raises the watch to read it from
+    /// 25.3 to 27.4 s, walking on: the watch turns about 70° (its z axis from 0.1 g to
+    /// −0.9 g and back), the windows over the raise show no period for 2.4 s, and the first
+    /// one after it reads the arm's stride (0.94 s, the walk stepping every 0.54 s) before the
+    /// next reads the step again. That window belongs to the stretch, which the walk under way
+    /// bridges: steps every 0.5–0.75 s through it, where none were counted from 23.8 to 27.0 s
+    /// (85 steps in all then, 89 now).
+    @Test func aWatchReadWhileWalkingOnKeepsItsSteps() throws {
+        let (_, sink) = try readRecording(Fixtures.path("pebble/walk_100_heather_16.csv"))
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        let glance = steps.filter { $0 > 23.9 && $0 < 27.0 }
+        #expect(glance.count >= 3, "steps while the watch was read: \(glance)")
+        let around = zip(steps.dropFirst(), steps).filter { $0.1 >= 23 && $0.0 <= 28 }.map { $0.0 - $0.1 }
+        #expect(around.allSatisfy { $0 <= 0.8 }, "intervals from 23 to 28 s: \(around)")
+        #expect(steps.count >= 89, "\(steps.count) steps of 100")
+    }
+
     /// A phone picked up, turned 87° with the hand's jolts and held out again over the 2.8 s
     /// before a real 7-step walk from stillness (`Tests/Data/handling/`, from an Oxford in-hand
     /// trace; its README says how). Peaks of the jolts come in the walk's rhythm and are found
