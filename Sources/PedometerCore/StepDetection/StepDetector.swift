@@ -609,7 +609,10 @@ public struct StepDetector: Sendable {
     /// the lag is the walk's step, each of whose strikes shows twice in the signal (heel strike
     /// and push-off at the lower back, about half a step apart), not a stride of two steps
     /// twice as quick. A walk breaking into a run shows its new step as a lag of its own: a
-    /// run's steps, impacts alike, correlate strongly.
+    /// run's steps, impacts alike, correlate strongly. But a window that the end of the data
+    /// cuts short (the last 2 s of a recording, or before a gap) and reads half such a walk's
+    /// period holds the walk's last steps and what came after them (the arm moving as the
+    /// walker stops), not a run: it reads the walk's step.
     ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
@@ -630,6 +633,11 @@ public struct StepDetector: Sendable {
             let stride = estimator.lastStride
             if stride > 0, abs(stride - walking) <= configuration.strideTolerance * walking {
                 return (stride, level)
+            }
+            // A window the end of the data cuts short holds too little of a new cadence to
+            // double the walk's: a walk breaking into a run shows it in whole windows.
+            if high - low < 2 * halfWindow, abs(2 * period - walking) <= configuration.strideTolerance * walking {
+                return (walking, level)
             }
         }
         guard period == PeriodEstimator.aperiodic else { return (period, level) }

@@ -39,4 +39,18 @@ import PedometerIngest
             #expect(abs(Double(walk.count) - expected) <= 1.5, "walk from \(walk.first!) s: \(walk.count) steps, \(expected) expected")
         }
     }
+
+    /// A slow walk with a watch on the wrist (Pebble's step test `walk_30_slow`,
+    /// `Fixtures/pebble`, Apache-2.0: 30 steps, one every 0.74 s) whose recording ends 1.5 s
+    /// after the walk: the last windows, cut short by the end of the data, read 0.38 s (the
+    /// walk's last steps and the arm moving as the walker stops), half the walk's step, and
+    /// its last 1.6 s were counted at twice its cadence (32 steps, 4 intervals of 0.36–0.42 s
+    /// from 21.06 s). A window cut short does not double a steady walk's cadence.
+    @Test func aWalkIsNotCountedAtTwiceItsCadenceInTheLastWindows() throws {
+        let (_, sink) = try readRecording(Fixtures.path("pebble/walk_30_slow.csv"))
+        let steps = AsymmetricGaitTests.steps(in: sink.acceleration, magnitudeOnly: false)
+        #expect(steps.count == 30, "\(steps)")
+        let intervals = zip(steps.dropFirst(), steps).map { $0 - $1 }
+        #expect(intervals.allSatisfy { $0 > 0.6 }, "\(intervals)")
+    }
 }
