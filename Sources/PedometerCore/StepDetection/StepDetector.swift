@@ -634,9 +634,11 @@ public struct StepDetector: Sendable {
             if stride > 0, abs(stride - walking) <= configuration.strideTolerance * walking {
                 return (stride, level)
             }
-            // A window the end of the data cuts short holds too little of a new cadence to
-            // double the walk's: a walk breaking into a run shows it in whole windows.
-            if high - low < 2 * halfWindow, abs(2 * period - walking) <= configuration.strideTolerance * walking {
+            // A window the end of the data cuts short that reads half the walk's step, its
+            // movement no stronger than the walk's a window earlier, holds the walk's last steps
+            // and what followed them: a walk breaking into a run doubles its movement too.
+            if high - low < 2 * halfWindow, abs(2 * period - walking) <= configuration.strideTolerance * walking,
+                let walkLevel = levelWindowEarlier(), level < Self.runningRise * walkLevel {
                 return (walking, level)
             }
         }
@@ -650,6 +652,17 @@ public struct StepDetector: Sendable {
         return (period, level)
     }
 
+    /// How much more a run moves the device than the walk it breaks out of, at least: the
+    /// level (standard deviation of the band-passed signal) of a walk's window doubles when
+    /// its steps become a run's impacts (3–5 g where walking gives 1–2 g).
+    static let runningRise = 2.0
+
+    /// The level of the window a window's length before the newest one; `nil` when not kept.
+    private func levelWindowEarlier() -> Double? {
+        let earlier = periodBase + periods.count - windowHops
+        return earlier >= periodBase ? levels[earlier - periodBase] : nil
+    }
+
     /// Whether the newest window, periodic but as weak as `level` (under
     /// ``Configuration/minimumAmplitude``), is a walk ending rather than a gentle walk: its
     /// level has fallen under 1/√2 of what it was a window's length earlier, as when half the
@@ -657,9 +670,7 @@ public struct StepDetector: Sendable {
     /// seconds keep the window periodic and its peaks would be counted past the last step: the
     /// phone put down, the body settling.)
     private func isWalkEnding(_ level: Double) -> Bool {
-        let earlier = periodBase + periods.count - windowHops
-        guard earlier >= periodBase else { return false }
-        return level < levels[earlier - periodBase] / 2.0.squareRoot()
+        levelWindowEarlier().map { level < $0 / 2.0.squareRoot() } ?? false
     }
 
     /// The walk the newest hops belong to, when it has lasted ``Configuration/confirmingSteps``

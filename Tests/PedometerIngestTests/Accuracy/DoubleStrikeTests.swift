@@ -53,4 +53,34 @@ import PedometerIngest
         let intervals = zip(steps.dropFirst(), steps).map { $0 - $1 }
         #expect(intervals.allSatisfy { $0 > 0.6 }, "\(intervals)")
     }
+
+    /// The other side of that rule: a walk that breaks into a run shortly before the data
+    /// end or stop for a while. The slow wrist walk above (its first 19 s) followed at once by
+    /// 1.2 s of Pebble's real `running_100` (a step every 0.37 s, about half the walk's) and
+    /// then, after 2 s without samples, 10 s more of that run. The windows cut short by the gap
+    /// read half the walk's step, as the walk's end does, but a run's impacts at least double the
+    /// movement: its steps are the run's. Counted within 2 of the steps found in the two
+    /// recordings uncut over the same spans (and in the gap); while the rule asked no level, 8
+    /// of its 61 steps were lost (a review's reproducer).
+    @Test func aWalkBreakingIntoARunBeforeAGapKeepsTheRunsSteps() throws {
+        // Both in milli-g, as the watch wrote them (a run alone, its median magnitude 1.9 g, is
+        // otherwise read in an unknown unit scaled so that its median is 1 g).
+        var milliG = IngestOptions()
+        milliG.accelerationUnit = .milliG
+        let walk = try readRecording(Fixtures.path("pebble/walk_30_slow.csv"), milliG).1.acceleration
+        let run = try readRecording(Fixtures.path("pebble/running_100.csv"), milliG).1.acceleration
+        let walkEnd = 19.0, runStart = 10.0, beforeGap = 1.2, gap = 2.0, after = 10.0
+        var samples = walk.filter { $0.time < walkEnd }
+        let shift = walkEnd - runStart
+        for sample in run where sample.time >= runStart && sample.time < runStart + beforeGap + gap + after {
+            guard sample.time < runStart + beforeGap || sample.time >= runStart + beforeGap + gap else { continue }
+            samples.append(AccelerationSample(time: sample.time + shift, x: sample.x, y: sample.y, z: sample.z))
+        }
+        let uncutWalk = AsymmetricGaitTests.steps(in: walk, magnitudeOnly: false)
+        let uncutRun = AsymmetricGaitTests.steps(in: run, magnitudeOnly: false)
+        let truth = uncutWalk.filter { $0 < walkEnd }.count
+            + uncutRun.filter { $0 >= runStart && $0 < runStart + beforeGap + gap + after }.count
+        let steps = AsymmetricGaitTests.steps(in: samples, magnitudeOnly: false)
+        #expect(abs(steps.count - truth) <= 2, "\(steps.count) steps for \(truth)")
+    }
 }
