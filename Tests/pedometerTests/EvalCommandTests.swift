@@ -24,9 +24,7 @@ import Testing
     @Test func jsonLinesThenASummary() throws {
         let output = try CommandRunner.run(["eval", "--format", "json", fixture("oxford"), fixture("formats/oxford-log")])
         #expect(output.status == 0)
-        let objects = try output.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try Self.jsonLines(output.stdout)
         #expect(objects.count == 6)
         let truths = objects.dropLast().map { ($0["truthSteps"] as? NSNumber)?.intValue }
         #expect(truths == [261, 198, 265, 36, 36])
@@ -50,9 +48,7 @@ import Testing
         func rows(_ extra: [String]) throws -> [[String: Any]] {
             let output = try CommandRunner.run(["eval", "--format", "json"] + extra + [fixture("oxford")])
             #expect(output.status == 0)
-            return try output.stdout.split(separator: "\n").map {
-                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-            }
+            return try Self.jsonLines(output.stdout)
         }
         func int(_ object: [String: Any]?, _ key: String) -> Int? { (object?[key] as? NSNumber)?.intValue }
         let objects = try rows([])
@@ -184,9 +180,7 @@ import Testing
     @Test func truthManifestWithTheBaseline() throws {
         let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("wrist-watch/truth.csv")])
         #expect(output.status == 0)
-        let objects = try output.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try Self.jsonLines(output.stdout)
         #expect(objects.count == 5)
         let rows = objects.dropLast()
         #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 99, 101, 0])
@@ -270,14 +264,19 @@ import Testing
         ]), "\(worse)")
     }
 
+    /// The objects of `eval --format json`'s output, one a line (the rows, then the summary).
+    static func jsonLines(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
     /// `eval --format json --truth Fixtures/pebble/truth.csv`: its rows, one per recording,
     /// and its summary.
     static func pebbleEval() throws -> (rows: [[String: Any]], summary: [String: Any]) {
         let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("pebble/truth.csv")])
         #expect(output.status == 0, "\(output.stderr)")
-        let objects = try output.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try Self.jsonLines(output.stdout)
         return (Array(objects.dropLast()), try #require(objects.last?["summary"] as? [String: Any]))
     }
 
