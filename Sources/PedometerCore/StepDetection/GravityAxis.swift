@@ -34,10 +34,20 @@ struct GravityAxis: Sendable {
     /// as it was.
     @inline(__always)
     mutating func project(_ sample: AccelerationSample, magnitude: Double, timeStep: Double?) -> Double {
-        guard magnitude.isFinite else { return .nan }
+        split(sample, magnitude: magnitude, timeStep: timeStep).along
+    }
+
+    /// ``project(_:magnitude:timeStep:)``, and what is left of `sample` across gravity (the
+    /// horizontal acceleration and the share of gravity a turn of the device away from the
+    /// estimate puts there), m/s^2 in the device's frame.
+    @inline(__always)
+    mutating func split(
+        _ sample: AccelerationSample, magnitude: Double, timeStep: Double?
+    ) -> (along: Double, across: SIMD3<Double>) {
+        guard magnitude.isFinite else { return (.nan, SIMD3(repeating: .nan)) }
         guard var g = gravity, let timeStep else {
             gravity = (sample.x, sample.y, sample.z)
-            return magnitude  // the sample along itself
+            return (magnitude, .zero)  // the sample along itself
         }
         let alpha = timeStep / (timeConstant + timeStep)
         g.x += alpha * (sample.x - g.x)
@@ -45,7 +55,9 @@ struct GravityAxis: Sendable {
         g.z += alpha * (sample.z - g.z)
         gravity = g
         let norm = (g.x * g.x + g.y * g.y + g.z * g.z).squareRoot()
-        guard norm > 0 else { return magnitude }
-        return (sample.x * g.x + sample.y * g.y + sample.z * g.z) / norm
+        guard norm > 0 else { return (magnitude, .zero) }
+        let along = (sample.x * g.x + sample.y * g.y + sample.z * g.z) / norm
+        let scale = along / norm
+        return (along, SIMD3(sample.x - scale * g.x, sample.y - scale * g.y, sample.z - scale * g.z))
     }
 }

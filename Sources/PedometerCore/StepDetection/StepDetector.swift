@@ -18,7 +18,9 @@ import RealModule
 ///    across it (but see stage 6 for its steps).
 /// 3. **Band-pass** 0.5–3 Hz (second-order Butterworth high- and low-pass): gait only.
 /// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
-///    ``Configuration/window``-second window centred there (``PeriodEstimator``). Windows that
+///    ``Configuration/window``-second window centred there (``PeriodEstimator``); a walking
+///    stride read as a step is told by the acceleration across gravity swinging once per
+///    period, as a limb does (``LimbSwing``). Windows that
 ///    are too weak (for a periodic window, ``Configuration/minimumPeriodicAmplitude``: a gentle
 ///    walker; unless its level is fading as a walk's end does) or periodic faster than any
 ///    gait are not walking. A short stretch of
@@ -194,8 +196,9 @@ public struct StepDetector: Sendable {
     private var signal: Signal?
     private var projector: PrincipalAxis
     private var gravityAxis: GravityAxis
-    /// The two anti-alias low-passes' states, for the step signal (`[0]`) and the rise signal
-    /// (`[1]`: the magnitude, see ``push(_:at:)``), filtered and resampled together.
+    /// The two anti-alias low-passes' states, for the step signal (`[0]`), the rise signal
+    /// (`[1]`: the magnitude, see ``push(_:at:)``) and the acceleration across gravity (`[2]`
+    /// to `[4]`, ``LimbSwing``), filtered and resampled together.
     private var smooth1 = Channels(), smooth2 = Channels()
     /// The last magnitude ``despiked(_:)`` kept, and whether it replaced the one before.
     private var keptMagnitude: Double?, replacedLast = false
@@ -233,6 +236,9 @@ public struct StepDetector: Sendable {
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
+    /// The acceleration across gravity beside `filtered` (low-passed and resampled, not
+    /// band-passed), when the signal is along gravity; else empty.
+    private var across: [SIMD3<Double>] = []
     private var base = 0
     private var count: Int { base + filtered.count }
 
@@ -350,12 +356,13 @@ public struct StepDetector: Sendable {
     mutating func add(_ sample: AccelerationSample, magnitude: Double, kind: AccelerationKind) {
         let signal: Signal = kind == .total ? .alongGravity : .principalAxis
         guard let dt = timeStep(to: sample.time, signal: signal) else { return }
-        let raw: Double
         switch signal {
-        case .alongGravity: raw = gravityAxis.project(sample, magnitude: magnitude, timeStep: dt)
-        default: raw = projector.project(sample, timeStep: dt)
+        case .alongGravity:
+            let (along, across) = gravityAxis.split(sample, magnitude: magnitude, timeStep: dt)
+            add(Channels(along, magnitude, across.x, across.y, across.z, 0, 0, 0), at: sample.time, timeStep: dt)
+        default:
+            add(Channels(projector.project(sample, timeStep: dt), magnitude, 0, 0, 0, 0, 0, 0), at: sample.time, timeStep: dt)
         }
-        add(Channels(raw, magnitude), at: sample.time, timeStep: dt)
     }
 
     /// Adds one sample of a stream that holds only the magnitude of total acceleration (no
@@ -363,7 +370,7 @@ public struct StepDetector: Sendable {
     /// switch between magnitude and vector samples starts afresh.
     public mutating func add(magnitude sample: AccelerationMagnitudeSample) {
         guard let dt = timeStep(to: sample.time, signal: .magnitude) else { return }
-        add(Channels(repeating: sample.magnitude), at: sample.time, timeStep: dt)
+        add(Channels(sample.magnitude, sample.magnitude, 0, 0, 0, 0, 0, 0), at: sample.time, timeStep: dt)
     }
 
     /// What the detector's signal is made of: see ``add(_:kind:)`` and ``add(magnitude:)``.
@@ -399,14 +406,15 @@ public struct StepDetector: Sendable {
         return step
     }
 
-    /// A step signal's value and the magnitude of the same sample, side by side.
-    private typealias Channels = SIMD2<Double>
+    /// A step signal's value, the magnitude of the same sample and its acceleration across
+    /// gravity (0 but along gravity), side by side; the last three lanes are unused.
+    private typealias Channels = SIMD8<Double>
 
     /// The signal's next value and magnitude `raw` at `time`: low-passed, resampled to the
     /// grid, and processed. `dt` is `nil` when it starts a segment.
     @inline(__always)
     private mutating func add(_ raw: Channels, at time: Double, timeStep dt: Double?) {
-        guard raw[0].isFinite, raw[1].isFinite else { return }
+        guard raw[0].isFinite, raw[1].isFinite, raw[2].isFinite, raw[3].isFinite, raw[4].isFinite else { return }
         guard let last = previous, let dt else {
             startSegment(time: time, value: raw)
             return
@@ -487,6 +495,7 @@ public struct StepDetector: Sendable {
         endedVertical = vertical
         vertical.reset()
         filtered.removeAll(keepingCapacity: true)
+        across.removeAll(keepingCapacity: true)
         sums.reset()
         base = 0
         periods.removeAll(keepingCapacity: true)
@@ -513,7 +522,9 @@ public struct StepDetector: Sendable {
         guard let kept = keptMagnitude else { return raw }
         if abs(raw[1] - kept) > Self.spikeJump && !replacedLast {
             replacedLast = true
-            return Channels(raw[0], kept)
+            var despiked = raw
+            despiked[1] = kept
+            return despiked
         }
         replacedLast = false
         keptMagnitude = raw[1]
@@ -550,6 +561,7 @@ public struct StepDetector: Sendable {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let centred = value - offset
         filtered.append(lowPass(highPass(centred[0])))
+        if signal == .alongGravity { across.append(SIMD3(centred[2], centred[3], centred[4])) }
         if signal != .principalAxis { vertical.add(centred[1], at: time) }
     }
 
@@ -614,6 +626,10 @@ public struct StepDetector: Sendable {
     /// period holds the walk's last steps and what came after them (the arm moving as the
     /// walker stops), not a run: it reads the walk's step.
     ///
+    /// A window that reads a step of a walking stride's length (twice the quickest walking
+    /// step or more) whose acceleration across gravity swings once per period (``LimbSwing``)
+    /// is a stride, halved as the estimator halves one, and held in the same way.
+    ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
     /// the window has none but a walk of ``Configuration/confirmingSteps`` steps has just had
@@ -622,15 +638,22 @@ public struct StepDetector: Sendable {
     /// period continues the walk, and its own level, not the transient's, judges its peaks.
     private mutating func periodAndLevel(around center: Int) -> (period: Double, level: Double) {
         let low = max(0, center - halfWindow), high = min(count, center + halfWindow)
-        let period = estimator.stepPeriod(sums, low, high)
+        var period = estimator.stepPeriod(sums, low, high)
+        var stride = estimator.lastStride
         let level = estimator.lastDeviation
+        // A walking stride read as a step: a limb's swing.
+        if stride == 0, period >= 2 * shortestWalkingStep, across.count == filtered.count,
+            LimbSwing.swingsOnce(across[(low - base)..<(high - base)], period: period * Self.sampleRate)
+        {
+            stride = period
+            period /= 2
+        }
         // A window too weak or shaking is not walking: neither rule applies to it.
         guard period != PeriodEstimator.still, let (walking, isSteady) = ongoingWalk() else { return (period, level) }
         if period > 0, isSteady, walking >= shortestWalkingStep {
             if abs(period / 2 - walking) <= configuration.strideTolerance * walking {
                 return (period / 2, level)
             }
-            let stride = estimator.lastStride
             if stride > 0, abs(stride - walking) <= configuration.strideTolerance * walking {
                 return (stride, level)
             }
@@ -1260,6 +1283,7 @@ public struct StepDetector: Sendable {
         if drop > 4096 {
             feedSums()
             filtered.removeFirst(drop)
+            across.removeFirst(min(drop, across.count))
             base += drop
         }
         // A window's length of levels stays for isWalkEnding(_:).
