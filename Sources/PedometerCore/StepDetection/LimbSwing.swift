@@ -10,7 +10,7 @@
 /// stride and brakes and pushes forward at every step, and a swinging limb still swings once
 /// per stride, so the acceleration across gravity is no single oscillation at the step.
 /// Measured: of the windows read as a step of 0.75 s or longer, the Pebble wrist walk above
-/// swings so in all 197; the Oxford walks played 1.7 times slower (64 steps/min) in 34 of
+/// swings so in all 197; the Oxford walks played 1.7 times slower (65 steps/min) in 34 of
 /// 28,493 (their counts unchanged), 1.4 times slower in none of 10,968, as recorded in none
 /// of 201; no other recording of the data sets' in more than one.
 ///
