@@ -62,6 +62,27 @@ import Testing
         #expect(alongGravity < 0.65 * inMagnitude, "3 Hz: \(alongGravity) along gravity, \(inMagnitude) in the magnitude")
     }
 
+    /// What the projection leaves is across gravity: the sample less its component along the
+    /// estimate, perpendicular to it, the two making up the sample's length. A vertical bounce
+    /// leaves nothing across; a sideways sway (0.9 Hz, an arm's) shows there, less the share of
+    /// it the lagging estimate follows (a first-order low-pass at 0.5 Hz passes about half).
+    @Test func theAccelerationAcrossGravityIsWhatTheProjectionLeaves() {
+        let samples = Self.samples(seconds: 20, vertical: { 2 * sin(2 * .pi * 2 * $0) }, sideways: { 3 * sin(2 * .pi * 0.9 * $0) })
+        var axis = GravityAxis(cutoff: 0.5)
+        var sideways: [Double] = []
+        for (index, sample) in samples.enumerated() {
+            let (along, across) = axis.split(sample, magnitude: sample.magnitude, timeStep: index == 0 ? nil : 0.01)
+            let vector = SIMD3(sample.x, sample.y, sample.z)
+            #expect(abs(along * along + (across * across).sum() - (vector * vector).sum()) < 1e-9)
+            #expect(abs((across * axis.direction!).sum()) < 1e-9)
+            sideways.append((across * SIMD3(1 / 2.0.squareRoot(), 0, -1 / 2.0.squareRoot())).sum())
+        }
+        let settled = 1000..<2000  // 10 s: 9 periods of the sway, 20 of the bounce
+        let sway = Self.amplitude(sideways[settled], frequency: 0.9)
+        #expect(sway > 1.5 && sway < 3, "the sway across gravity: \(sway) m/s^2 of 3")
+        #expect(Self.amplitude(sideways[settled], frequency: 2) < 0.05)
+    }
+
     @Test func aSampleThatIsNotFiniteIsSkippedAndARestartForgets() {
         var axis = GravityAxis(cutoff: 0.5)
         _ = axis.project(AccelerationSample(time: 0, x: 0, y: 0, z: 9.81), magnitude: 9.81, timeStep: nil)
