@@ -20,7 +20,7 @@ import RealModule
 /// 4. **Period** every ``Configuration/hop`` seconds, from the normalised autocorrelation of a
 ///    ``Configuration/window``-second window centred there (``PeriodEstimator``); a walking
 ///    stride read as a step is told by the acceleration across gravity swinging once per
-///    period, as a limb does (``LimbSwing``). Windows that
+///    period, as a limb does, while the magnitude beats twice (``LimbSwing``). Windows that
 ///    are too weak (for a periodic window, ``Configuration/minimumPeriodicAmplitude``: a gentle
 ///    walker; unless its level is fading as a walk's end does) or periodic faster than any
 ///    gait are not walking. A short stretch of
@@ -236,9 +236,10 @@ public struct StepDetector: Sendable {
 
     // The band-passed segment, kept from `base` on.
     private var filtered: [Double] = []
-    /// The acceleration across gravity beside `filtered` (low-passed and resampled, not
-    /// band-passed), when the signal is along gravity; else empty.
-    private var across: [SIMD3<Double>] = []
+    /// The acceleration across gravity (`[0]` to `[2]`) and the magnitude (`[3]`) beside
+    /// `filtered`, low-passed and resampled, not band-passed (``LimbSwing``), when the signal
+    /// is along gravity; else empty.
+    private var swingSignal: [SIMD4<Double>] = []
     private var base = 0
     private var count: Int { base + filtered.count }
 
@@ -495,7 +496,7 @@ public struct StepDetector: Sendable {
         endedVertical = vertical
         vertical.reset()
         filtered.removeAll(keepingCapacity: true)
-        across.removeAll(keepingCapacity: true)
+        swingSignal.removeAll(keepingCapacity: true)
         sums.reset()
         base = 0
         periods.removeAll(keepingCapacity: true)
@@ -561,7 +562,7 @@ public struct StepDetector: Sendable {
         // Starting from the segment's first value keeps the filters' start-up transient small.
         let centred = value - offset
         filtered.append(lowPass(highPass(centred[0])))
-        if signal == .alongGravity { across.append(SIMD3(centred[2], centred[3], centred[4])) }
+        if signal == .alongGravity { swingSignal.append(SIMD4(centred[2], centred[3], centred[4], centred[1])) }
         if signal != .principalAxis { vertical.add(centred[1], at: time) }
     }
 
@@ -627,8 +628,9 @@ public struct StepDetector: Sendable {
     /// walker stops), not a run: it reads the walk's step.
     ///
     /// A window that reads a step of a walking stride's length (twice the quickest walking
-    /// step or more) whose acceleration across gravity swings once per period (``LimbSwing``)
-    /// is a stride, halved as the estimator halves one, and held in the same way.
+    /// step or more) whose acceleration across gravity swings once per period while its
+    /// magnitude beats twice (``LimbSwing``) is a stride, halved as the estimator halves one,
+    /// and held in the same way.
     ///
     /// One transient inside a walk (an arm movement, a knock) can outweigh every step in each
     /// window that holds it, so a whole window's length of walking would show no period. When
@@ -641,9 +643,11 @@ public struct StepDetector: Sendable {
         var period = estimator.stepPeriod(sums, low, high)
         var stride = estimator.lastStride
         let level = estimator.lastDeviation
-        // A walking stride read as a step: a limb's swing.
-        if stride == 0, period >= 2 * shortestWalkingStep, across.count == filtered.count,
-            LimbSwing.swingsOnce(across[(low - base)..<(high - base)], period: period * Self.sampleRate)
+        // A walking stride read as a step: a limb's swing, and two beats of the magnitude.
+        if stride == 0, period >= 2 * shortestWalkingStep, swingSignal.count == filtered.count,
+            LimbSwing.isStride(
+                swingSignal[(low - base)..<(high - base)], period: period * Self.sampleRate,
+                halfCorrelation: configuration.strideHalfCorrelation)
         {
             stride = period
             period /= 2
@@ -1283,7 +1287,7 @@ public struct StepDetector: Sendable {
         if drop > 4096 {
             feedSums()
             filtered.removeFirst(drop)
-            across.removeFirst(min(drop, across.count))
+            swingSignal.removeFirst(min(drop, swingSignal.count))
             base += drop
         }
         // A window's length of levels stays for isWalkEnding(_:).
