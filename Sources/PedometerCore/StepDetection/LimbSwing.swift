@@ -43,7 +43,7 @@ enum LimbSwing {
     /// as one step of `period` samples along gravity, is a walking stride: across gravity it
     /// swings once per period (see ``correlation``), and the magnitude, which the device's
     /// turning does not change, correlates above `halfCorrelation` at half the period, as the
-    /// estimator asks of a stride's signal along gravity (a foot strike every half period).
+    /// estimator asks of a stride's signal along gravity (two beats a period).
     static func isStride(_ samples: ArraySlice<SIMD4<Double>>, period: Double, halfCorrelation: Double) -> Bool {
         let lag = Int(period.rounded()), halfLag = Int((period / 2).rounded())
         guard halfLag > 0, lag + 10 <= samples.count else { return false }
