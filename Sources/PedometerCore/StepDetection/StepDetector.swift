@@ -644,7 +644,7 @@ public struct StepDetector: Sendable {
         var stride = estimator.lastStride
         let level = estimator.lastDeviation
         // A walking stride read as a step: a limb's swing, and two beats of the magnitude.
-        if stride == 0, period >= 2 * shortestWalkingStep, swingSignal.count == filtered.count,
+        if stride == 0, period >= 2 * shortestWalkingStep, !swingSignal.isEmpty,
             LimbSwing.isStride(
                 swingSignal[(low - base)..<(high - base)], period: period * Self.sampleRate,
                 halfCorrelation: configuration.strideHalfCorrelation)
@@ -1287,7 +1287,7 @@ public struct StepDetector: Sendable {
         if drop > 4096 {
             feedSums()
             filtered.removeFirst(drop)
-            swingSignal.removeFirst(min(drop, swingSignal.count))
+            if !swingSignal.isEmpty { swingSignal.removeFirst(drop) }  // beside `filtered`, sample for sample
             base += drop
         }
         // A window's length of levels stays for isWalkEnding(_:).
