@@ -181,17 +181,17 @@ import Testing
         let output = try CommandRunner.run(["eval", "--format", "json", "--truth", fixture("wrist-watch/truth.csv")])
         #expect(output.status == 0)
         let objects = try Self.jsonLines(output.stdout)
-        #expect(objects.count == 5)
+        #expect(objects.count == 6)
         let rows = objects.dropLast()
-        #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 99, 101, 0])
+        #expect(rows.map { ($0["truthSteps"] as? NSNumber)?.intValue } == [238, 156, 99, 101, 0])
         #expect(rows.allSatisfy { $0["truthSource"] as? String == "manifest" && $0["baselineSteps"] is NSNumber })
         #expect(rows.allSatisfy { $0["folder"] as? String == fixture("wrist-watch") })
         // A recording without steps has no percentage error: its steps are counted as false steps.
         #expect(rows.last?["errorPercent"] == nil)
         let summary = try #require(objects.last?["summary"] as? [String: Any])
-        #expect((summary["evaluated"] as? NSNumber)?.intValue == 4)
-        #expect(((summary["ours"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 3)
-        #expect(((summary["baseline"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 3)
+        #expect((summary["evaluated"] as? NSNumber)?.intValue == 5)
+        #expect(((summary["ours"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 4)
+        #expect(((summary["baseline"] as? [String: Any])?["recordings"] as? NSNumber)?.intValue == 4)
         let falseSteps = try #require(summary["oursFalseSteps"] as? [String: Any])
         #expect((falseSteps["recordings"] as? NSNumber)?.intValue == 1)
         #expect(summary["worseThanBaseline"] is [String])
@@ -219,8 +219,8 @@ import Testing
     /// accept (`TEST_EXPECTED_MIN`…`MAX` of each recording's C source), the firmware's own bar
     /// for its algorithm. Two recordings fail it, held where they are until fixed
     /// (docs/accuracy.md, "The wrist watch's step tests"): `non_walk_pbl_28406_7` (55 false
-    /// steps where 0–20 are accepted: a vibration) and `walk_200_pbl_28396_11` (164 where
-    /// 180–220 are). Walks and runs: MAPE at most 3.90 % (measured 3.90 %, the baseline 4.41 %);
+    /// steps where 0–20 are accepted: a vibration) and `walk_200_pbl_28396_11` (169 where
+    /// 180–220 are). Walks and runs: MAPE at most 3.78 % (measured 3.775 %, the baseline 4.41 %);
     /// where no step was taken, 206 false steps in 13 recordings (baseline 1300); ours more than
     /// 2 points worse than the baseline in no recording but the five docs/accuracy.md lists.
     @Test func pebbleStepTestsWithinTheirOwnAcceptedRanges() throws {
@@ -242,7 +242,7 @@ import Testing
             "walk_200_pbl_25532_11": 165...230, "walk_200_pbl_25532_12": 165...230, "walk_200_pbl_25669_7": 165...230,
             "walk_200_pbl_25669_8": 165...230, "walk_200_pbl_25669_9": 165...230, "walk_200_pbl_25820_9": 165...230,
             "walk_200_pbl_25820_10": 165...230, "walk_200_pbl_25820_11": 165...230, "walk_200_pbl_28360_1": 100...220,
-            "walk_200_pbl_28396_8": 180...220, "walk_200_pbl_28396_10": 160...220, "walk_200_pbl_28396_11": 164...220,
+            "walk_200_pbl_28396_8": 180...220, "walk_200_pbl_28396_10": 160...220, "walk_200_pbl_28396_11": 169...220,
         ]
         let (rows, summary) = try Self.pebbleEval()
         #expect(rows.count == accepted.count)
@@ -253,7 +253,7 @@ import Testing
             #expect(range.contains(steps), "\(name): \(steps) steps, accepted \(range)")
         }
         let ours = try #require(summary["ours"] as? [String: Any])
-        #expect(try #require((ours["mape"] as? NSNumber)?.doubleValue) <= 3.90)
+        #expect(try #require((ours["mape"] as? NSNumber)?.doubleValue) <= 3.78)
         let falseSteps = try #require(summary["oursFalseSteps"] as? [String: Any])
         #expect(try #require((falseSteps["total"] as? NSNumber)?.intValue) <= 206)
         let worse = try #require(summary["worseThanBaseline"] as? [String]).map { ($0 as NSString).lastPathComponent }
@@ -287,7 +287,7 @@ import Testing
         let manifest = fixture("wrist-watch/truth.csv")
         let twice = try CommandRunner.run(["eval", "--format", "json", "--truth", manifest, "--truth", manifest, fixture("wrist-watch")])
         #expect(twice.status == 0, "\(twice.stderr)")
-        #expect(twice.stdout.split(separator: "\n").count == 5)
+        #expect(twice.stdout.split(separator: "\n").count == 6)
         #expect(twice.stderr.contains("evaluated once"), "\(twice.stderr)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pedometer-eval-\(UUID().uuidString)")

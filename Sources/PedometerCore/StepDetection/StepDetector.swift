@@ -702,28 +702,34 @@ public struct StepDetector: Sendable {
 
     /// The walk the newest hops belong to, when it has lasted ``Configuration/confirmingSteps``
     /// steps and its last periodic hop is less than ``Configuration/longestBridge`` old (the hops
-    /// since have no period yet): its period (that of its last periodic hop), and whether that
-    /// period is steady, having held within ``Configuration/bridgeTolerance`` over a whole
-    /// window's length of hops up to it (one window can misread a period; a window's worth of
-    /// them in a row is the walk's cadence). `nil` when there is no such walk.
+    /// since have no period yet): its period, the median of its hops' periods over the last
+    /// window's length up to that hop (fewer hops while the walk is younger), and whether that
+    /// period is steady, every one of a whole window's length of hops within
+    /// ``Configuration/bridgeTolerance`` of it. One window can misread a period (an arm's
+    /// movement, a turn): a window's worth of hops is the walk's cadence, which one misread hop
+    /// does not move, where the newest hop alone may be the misreading. `nil` when there is no
+    /// such walk.
     private func ongoingWalk() -> (period: Double, isSteady: Bool)? {
         var hop = periods.count - 1
         while hop >= 0, periods.count - hop <= longestBridgeHops, periods[hop] == PeriodEstimator.aperiodic { hop -= 1 }
-        guard hop >= 0, periods[hop] > 0 else { return nil }
-        let period = periods[hop]
-        // Only as far back as the walk and its steadiness need: a long walk is not walked
-        // through again.
+        var recent: [Double] = []
+        recent.reserveCapacity(windowHops)
+        while recent.count < windowHops, hop >= 0, periods[hop] > 0 {
+            recent.append(periods[hop])
+            hop -= 1
+        }
+        guard let period = recent.median else { return nil }
+        // Only as far back as the walk needs: a long walk is not walked through again.
         let neededHops = Int((configuration.confirmingSteps * period / configuration.hop).rounded(.up))
-        var walkingHops = 0, steadyHops = 0
-        while walkingHops < max(neededHops, windowHops), hop >= 0, periods[hop] > 0 {
-            if steadyHops == walkingHops, abs(periods[hop] - period) <= configuration.bridgeTolerance * period {
-                steadyHops += 1
-            }
+        var walkingHops = recent.count
+        while walkingHops < neededHops, hop >= 0, periods[hop] > 0 {
             walkingHops += 1
             hop -= 1
         }
         guard walkingHops >= neededHops else { return nil }
-        return (period, steadyHops >= windowHops)
+        let isSteady =
+            recent.count == windowHops && recent.allSatisfy { abs($0 - period) <= configuration.bridgeTolerance * period }
+        return (period, isSteady)
     }
 
     /// Brings `sums` up to the newest sample.
