@@ -29,7 +29,9 @@ import RealModule
 ///    unless the device turned over it after too short a walk to be one: it was handled, and
 ///    the stretch is a pause of the walk (``Configuration/handlingTurn``). A walk under way
 ///    also bridges the first window after such a stretch when that window alone reads its
-///    stride (a watch raised to be read, the arm outweighing the steps) and the next its step.
+///    stride (a watch raised to be read, the arm outweighing the steps) and the next its step,
+///    and a stretch after which two windows read half the period of the walk under way before
+///    it: that walk was read at its stride, and the stretch is walked at the step after it.
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
 ///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
@@ -742,6 +744,12 @@ public struct StepDetector: Sendable {
 
     /// Decides the hops without a clear period: bridged with their neighbours' mean period
     /// when walking at similar cadences surrounds a short stretch of them, else not walking.
+    ///
+    /// Cadence does not double across such a stretch either: when a walk of
+    /// ``Configuration/confirmingSteps`` steps was read before it at twice (within
+    /// ``Configuration/strideTolerance``) the period that the two windows after it read, the
+    /// walk before was read at its stride (a wrist whose arm swing outweighed the steps) and
+    /// the stretch is bridged at the step after it.
     private mutating func resolveBridges(final: Bool) {
         let known = periodBase + periods.count
         let longest = longestBridgeHops
@@ -771,6 +779,13 @@ public struct StepDetector: Sendable {
             var fill = PeriodEstimator.still
             if length <= longest, before > 0, after > 0, isSimilar(before, after) {
                 fill = wasHandled(after: resolvedHops - 1, before: end, period: before) ? Self.handled : (before + after) / 2
+            } else if length <= longest, before > 0, after > 0,
+                abs(before / 2 - after) <= configuration.strideTolerance * after, isWalkUnderWay(period: before)
+            {
+                if end + 1 == known && !final { return }  // wait for the window after it
+                if end + 1 < known, periods[end + 1 - periodBase] > 0, isSimilar(periods[end + 1 - periodBase], after) {
+                    fill = after
+                }
             }
             for hop in resolvedHops..<end { periods[hop - periodBase] = fill }
             countWalkingRun(hops: fill > 0 ? length : 0)

@@ -38,6 +38,23 @@ import PedometerIngest
         #expect(steps.count >= 137 && steps.count <= 164, "\(steps.count) of 156")
     }
 
+    /// The 12.5 Hz fast walk in shoes of the wrist set (`Fixtures/wrist-watch/`, hand-counted 238
+    /// steps, a step every 0.45–0.48 s): from 10 to 15 s the magnitude repeats once per stride
+    /// and its windows read a step of 0.93–0.98 s, then 3.4 s show no period, and from 18.8 s
+    /// the windows read the walk's step. Cadence does not double across such a stretch: the walk
+    /// before it was read at its stride, and the stretch is walked at the step after it (7 steps
+    /// from 15.4 to 18.8 s, none until 2026-11-29; 230 in all, 219 then). A ratchet: raise the
+    /// bounds as it improves; the upper bound is the wrist's 5 %.
+    @Test func aWristWalkReadAtItsStrideThenAtItsStepGoesOnBetween() throws {
+        let (_, sink) = try readRecording(Fixtures.path("wrist-watch/l1-12hz-fast-walking-sh.csv"))
+        var detector = StepDetector()
+        for sample in sink.magnitudes { detector.add(magnitude: sample) }
+        detector.finish()
+        let steps = detector.drainSteps()
+        #expect(steps.filter { $0 >= 15.4 && $0 < 18.8 }.count >= 6, "\(steps.filter { $0 >= 15.4 && $0 < 18.8 })")
+        #expect(steps.count >= 230 && steps.count <= 249, "\(steps.count) of 238")
+    }
+
     /// Seconds at which each arm movement of ``armMovements(over:)`` starts, after the steady
     /// minute's start, and how long it lasts: longer than ``StepDetector/Configuration/longestBridge``
     /// with the window it spoils, shorter than twice ``StepDetector/Configuration/lookBack``.
