@@ -152,7 +152,9 @@ public struct StepDetector: Sendable {
         /// A window periodic at twice the step period of the steady walk just before it, within
         /// this fraction, is that walk's stride, not a cadence halved from one window to the next:
         /// an arm's swing, once a stride, can outweigh the steps' own peaks for a while (a wrist,
-        /// a swinging hand). Steady walking varies its step period by a few percent.
+        /// a swinging hand). Steady walking varies its step period by a few percent. Likewise a
+        /// walk read at twice the period that the windows after a stretch without one read was
+        /// read at its stride, and the stretch is walked (see stage 4).
         public var strideTolerance = 0.1
         /// A step found looking back lies one period before the next, within this fraction.
         public var rhythmTolerance = 0.25
