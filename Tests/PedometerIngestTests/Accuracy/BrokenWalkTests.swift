@@ -29,11 +29,7 @@ import PedometerIngest
     /// 0.43–0.47 s and the walk goes on (17 steps from 20 to 28 s, 10 while the newest hop was
     /// the walk's period; 137 in all, 123 then). A ratchet: raise the bounds as it improves.
     @Test func aWristWalkWhoseCadenceOneWindowMisreadsGoesOn() throws {
-        let (_, sink) = try readRecording(Fixtures.path("wrist-watch/l2-25hz-fast-walking1.csv"))
-        var detector = StepDetector()
-        for sample in sink.magnitudes { detector.add(magnitude: sample) }
-        detector.finish()
-        let steps = detector.drainSteps()
+        let steps = try Self.stepTimes(of: "wrist-watch/l2-25hz-fast-walking1.csv")
         #expect(steps.filter { $0 >= 20 && $0 < 28 }.count >= 17, "\(steps.filter { $0 >= 20 && $0 < 28 })")
         #expect(steps.count >= 137 && steps.count <= 164, "\(steps.count) of 156")
     }
@@ -46,13 +42,18 @@ import PedometerIngest
     /// from 15.4 to 18.8 s, none until 2026-11-29; 230 in all, 219 then). A ratchet: raise the
     /// bounds as it improves; the upper bound is the wrist's 5 %.
     @Test func aWristWalkReadAtItsStrideThenAtItsStepGoesOnBetween() throws {
-        let (_, sink) = try readRecording(Fixtures.path("wrist-watch/l1-12hz-fast-walking-sh.csv"))
+        let steps = try Self.stepTimes(of: "wrist-watch/l1-12hz-fast-walking-sh.csv")
+        #expect(steps.filter { $0 >= 15.4 && $0 < 18.8 }.count >= 6, "\(steps.filter { $0 >= 15.4 && $0 < 18.8 })")
+        #expect(steps.count >= 230 && steps.count <= 249, "\(steps.count) of 238")
+    }
+
+    /// The step times the detector finds in a magnitude-only fixture (`relative` to `Fixtures/`).
+    static func stepTimes(of relative: String) throws -> [Double] {
+        let (_, sink) = try readRecording(Fixtures.path(relative))
         var detector = StepDetector()
         for sample in sink.magnitudes { detector.add(magnitude: sample) }
         detector.finish()
-        let steps = detector.drainSteps()
-        #expect(steps.filter { $0 >= 15.4 && $0 < 18.8 }.count >= 6, "\(steps.filter { $0 >= 15.4 && $0 < 18.8 })")
-        #expect(steps.count >= 230 && steps.count <= 249, "\(steps.count) of 238")
+        return detector.drainSteps()
     }
 
     /// Seconds at which each arm movement of ``armMovements(over:)`` starts, after the steady
