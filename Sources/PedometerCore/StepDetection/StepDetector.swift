@@ -31,7 +31,9 @@ import RealModule
 ///    also bridges the first window after such a stretch when that window alone reads its
 ///    stride (a watch raised to be read, the arm outweighing the steps) and the next its step,
 ///    and a stretch after which two windows read half the period of the walk under way before
-///    it: that walk was read at its stride, and the stretch is walked at the step after it.
+///    it: that walk was read at its stride, and the stretch is walked at the step after it. A
+///    lone window at another period between two such stretches, the walk's cadence read again
+///    after them, belongs to the stretch.
 ///    Inside a walk of ``Configuration/confirmingSteps`` steps, a window that one large
 ///    movement (an arm raised) leaves without a period is judged by its halves: a half that
 ///    keeps the walk's cadence continues it; and a window periodic at twice the walk's step
@@ -751,7 +753,10 @@ public struct StepDetector: Sendable {
     /// ``Configuration/confirmingSteps`` steps was read before it at twice (within
     /// ``Configuration/strideTolerance``) the period that the two windows after it read, the
     /// walk before was read at its stride (a wrist whose arm swing outweighed the steps) and
-    /// the stretch is bridged at the step after it.
+    /// the stretch is bridged at the step after it. Nor does it jump for one window and come
+    /// back: a lone window at another period between two such stretches belongs to them when
+    /// the walk's cadence is read again for two windows after them, all within
+    /// ``Configuration/longestBridge``.
     private mutating func resolveBridges(final: Bool) {
         let known = periodBase + periods.count
         let longest = longestBridgeHops
@@ -776,6 +781,21 @@ public struct StepDetector: Sendable {
                     end += 1
                 }
             }
+            // Nor does cadence jump for one window and come back: a lone window after the stretch
+            // whose period is not the walk's before it, followed by more hops without a period
+            // and then two windows at the walk's period again, read the shape of the movement
+            // that hid the period (an arm's), and belongs to the stretch.
+            if before > 0, end < known, periods[end - periodBase] > 0, !isSimilar(periods[end - periodBase], before) {
+                if end + 1 == known && !final { return }  // wait for the window after it
+                var resumed = end + 1
+                while resumed < known && periods[resumed - periodBase] == PeriodEstimator.aperiodic { resumed += 1 }
+                if resumed > end + 1, resumed - resolvedHops <= longest {
+                    if resumed + 1 >= known && !final { return }  // wait for the two windows after it
+                    if resumed + 1 < known, resumesWalk(at: resumed, period: before), resumesWalk(at: resumed + 1, period: before) {
+                        end = resumed
+                    }
+                }
+            }
             let length = end - resolvedHops
             let after = end < known ? periods[end - periodBase] : 0
             var fill = PeriodEstimator.still
@@ -793,6 +813,11 @@ public struct StepDetector: Sendable {
             countWalkingRun(hops: fill > 0 ? length : 0)
             resolvedHops = end
         }
+    }
+
+    /// Whether hop `hop` is walking at `period`'s cadence (``isSimilar(_:_:)``).
+    private func resumesWalk(at hop: Int, period: Double) -> Bool {
+        periods[hop - periodBase] > 0 && isSimilar(periods[hop - periodBase], period)
     }
 
     /// Whether two step periods are one cadence, within ``Configuration/bridgeTolerance`` of
