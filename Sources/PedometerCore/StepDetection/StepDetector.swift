@@ -777,7 +777,7 @@ public struct StepDetector: Sendable {
             if before > 0, isWalkUnderWay(period: before), end < known, end - resolvedHops < longest,
                 periods[end - periodBase] > 0, isSimilar(periods[end - periodBase], 2 * before) {
                 if end + 1 == known && !final { return }  // wait for the window after it
-                if end + 1 < known, periods[end + 1 - periodBase] > 0, isSimilar(periods[end + 1 - periodBase], before) {
+                if end + 1 < known, isWalking(end + 1, atCadenceOf: before) {
                     end += 1
                 }
             }
@@ -791,7 +791,7 @@ public struct StepDetector: Sendable {
                 while resumed < known && periods[resumed - periodBase] == PeriodEstimator.aperiodic { resumed += 1 }
                 if resumed > end + 1, resumed - resolvedHops <= longest {
                     if resumed + 1 >= known && !final { return }  // wait for the two windows after it
-                    if resumed + 1 < known, resumesWalk(at: resumed, period: before), resumesWalk(at: resumed + 1, period: before) {
+                    if resumed + 1 < known, isWalking(resumed, atCadenceOf: before), isWalking(resumed + 1, atCadenceOf: before) {
                         end = resumed
                     }
                 }
@@ -805,7 +805,7 @@ public struct StepDetector: Sendable {
                 abs(before / 2 - after) <= configuration.strideTolerance * after, isWalkUnderWay(period: before)
             {
                 if end + 1 == known && !final { return }  // wait for the window after it
-                if end + 1 < known, periods[end + 1 - periodBase] > 0, isSimilar(periods[end + 1 - periodBase], after) {
+                if end + 1 < known, isWalking(end + 1, atCadenceOf: after) {
                     fill = after
                 }
             }
@@ -815,8 +815,8 @@ public struct StepDetector: Sendable {
         }
     }
 
-    /// Whether hop `hop` is walking at `period`'s cadence (``isSimilar(_:_:)``).
-    private func resumesWalk(at hop: Int, period: Double) -> Bool {
+    /// Whether hop `hop` (kept) reads a walking period of `period`'s cadence (``isSimilar(_:_:)``).
+    private func isWalking(_ hop: Int, atCadenceOf period: Double) -> Bool {
         periods[hop - periodBase] > 0 && isSimilar(periods[hop - periodBase], period)
     }
 
