@@ -28,18 +28,12 @@ struct GravityAxis: Sendable {
         timeConstant = 1 / (2 * Double.pi * cutoff)
     }
 
-    /// The component of `sample` along gravity, m/s^2 (`magnitude` is the sample's).
+    /// The component of `sample` along gravity, m/s^2 (`magnitude` is the sample's), and what is
+    /// left of it across gravity (the horizontal acceleration and the share of gravity a turn
+    /// of the device away from the estimate puts there), m/s^2 in the device's frame.
     /// `timeStep`: seconds since the previous sample, `nil` to start the estimate afresh from
     /// this one (a new segment). `nan` for a sample that is not finite, which leaves the estimate
     /// as it was.
-    @inline(__always)
-    mutating func project(_ sample: AccelerationSample, magnitude: Double, timeStep: Double?) -> Double {
-        split(sample, magnitude: magnitude, timeStep: timeStep).along
-    }
-
-    /// ``project(_:magnitude:timeStep:)``, and what is left of `sample` across gravity (the
-    /// horizontal acceleration and the share of gravity a turn of the device away from the
-    /// estimate puts there), m/s^2 in the device's frame.
     @inline(__always)
     mutating func split(
         _ sample: AccelerationSample, magnitude: Double, timeStep: Double?

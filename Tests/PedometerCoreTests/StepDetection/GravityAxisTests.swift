@@ -37,7 +37,7 @@ import Testing
     static func project(_ samples: [AccelerationSample]) -> [Double] {
         var axis = GravityAxis(cutoff: 0.5)
         return samples.enumerated().map { index, sample in
-            axis.project(sample, magnitude: sample.magnitude, timeStep: index == 0 ? nil : 0.01)
+            axis.split(sample, magnitude: sample.magnitude, timeStep: index == 0 ? nil : 0.01).along
         }
     }
 
@@ -85,13 +85,13 @@ import Testing
 
     @Test func aSampleThatIsNotFiniteIsSkippedAndARestartForgets() {
         var axis = GravityAxis(cutoff: 0.5)
-        _ = axis.project(AccelerationSample(time: 0, x: 0, y: 0, z: 9.81), magnitude: 9.81, timeStep: nil)
+        _ = axis.split(AccelerationSample(time: 0, x: 0, y: 0, z: 9.81), magnitude: 9.81, timeStep: nil).along
         let nan = AccelerationSample(time: 0.01, x: .nan, y: 0, z: 9.81)
-        #expect(axis.project(nan, magnitude: nan.magnitude, timeStep: 0.01).isNaN)
+        #expect(axis.split(nan, magnitude: nan.magnitude, timeStep: 0.01).along.isNaN)
         // The estimate is still straight down z: a sample along z projects to its length.
-        #expect(abs(axis.project(AccelerationSample(time: 0.02, x: 0, y: 0, z: 12), magnitude: 12, timeStep: 0.01) - 12) < 1e-12)
+        #expect(abs(axis.split(AccelerationSample(time: 0.02, x: 0, y: 0, z: 12), magnitude: 12, timeStep: 0.01).along - 12) < 1e-12)
         // After a restart the new sample is gravity: it projects to its magnitude.
         let turned = AccelerationSample(time: 5, x: 9.81, y: 0, z: 0)
-        #expect(axis.project(turned, magnitude: turned.magnitude, timeStep: nil) == turned.magnitude)
+        #expect(axis.split(turned, magnitude: turned.magnitude, timeStep: nil).along == turned.magnitude)
     }
 }
